@@ -1,0 +1,204 @@
+/**
+ * Typed errors of the inbox client. Every error is an `InboxError` with a
+ * `code`, and every message says what to do next where there is something to do.
+ */
+
+export type InboxErrorCode =
+  | 'api_error'
+  | 'network_error'
+  | 'timeout'
+  | 'aborted'
+  | 'invalid_response'
+  | 'invalid_argument'
+  | 'browser_api_key';
+
+/** Base class of every error the client throws. */
+export class InboxError extends Error {
+  override readonly name: string = 'InboxError';
+  readonly code: InboxErrorCode;
+
+  constructor(code: InboxErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+export function isInboxError(error: unknown): error is InboxError {
+  return error instanceof InboxError;
+}
+
+/** An argument was refused before any request was sent. */
+export class InboxArgumentError extends InboxError {
+  override readonly name = 'InboxArgumentError';
+  /** The argument at fault, e.g. `limit` or `messageId`. */
+  readonly argument: string;
+
+  constructor(operation: string, argument: string, problem: string) {
+    super('invalid_argument', `${operation}: \`${argument}\` ${problem}`);
+    this.argument = argument;
+  }
+}
+
+/** The service answered with a status outside 2xx. */
+export class InboxApiError extends InboxError {
+  override readonly name = 'InboxApiError';
+  readonly status: number;
+  readonly statusText: string;
+  /** The service's message(s): one entry, or one per failed rule for validation errors. */
+  readonly messages: string[];
+  /** The parsed response body (JSON when the service sent JSON, else the text). */
+  readonly body: unknown;
+  readonly method: string;
+  readonly url: string;
+  /** How long the service asked us to wait (Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  readonly headers: Headers;
+
+  constructor(init: {
+    operation: string;
+    method: string;
+    url: string;
+    status: number;
+    statusText: string;
+    body: unknown;
+    headers: Headers;
+    retryAfterMs: number | undefined;
+  }) {
+    const messages = serviceMessages(init.body);
+    const said = messages.length > 0 ? messages.join('; ') : init.statusText || 'no message';
+    const hint = hintFor(init.status, init.retryAfterMs, messages);
+    super(
+      'api_error',
+      `${init.operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`,
+    );
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.messages = messages;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+    this.retryAfterMs = init.retryAfterMs;
+    this.headers = init.headers;
+  }
+}
+
+/** The request never got an answer: DNS, refused connection, dropped connection, CORS. */
+export class InboxNetworkError extends InboxError {
+  override readonly name = 'InboxNetworkError';
+  readonly url: string;
+
+  constructor(operation: string, url: string, cause: unknown) {
+    super(
+      'network_error',
+      `${operation} could not reach ${url}: ${describeCause(cause)}. Check that the service (or your proxy route) is running and that \`baseUrl\` is right; in a browser, also check CORS.`,
+      { cause },
+    );
+    this.url = url;
+  }
+}
+
+/** No answer within `timeoutMs`. */
+export class InboxTimeoutError extends InboxError {
+  override readonly name = 'InboxTimeoutError';
+  readonly timeoutMs: number;
+
+  constructor(operation: string, url: string, timeoutMs: number) {
+    super(
+      'timeout',
+      `${operation} timed out after ${timeoutMs} ms waiting for ${url}. The service may be overloaded; retry, or raise \`timeoutMs\`.`,
+    );
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class InboxAbortError extends InboxError {
+  override readonly name = 'InboxAbortError';
+
+  constructor(operation: string, reason: unknown) {
+    super('aborted', `${operation} was aborted by the caller's AbortSignal.`, { cause: reason });
+  }
+}
+
+export interface ValidationIssue {
+  /** Where in the response, e.g. `data[3].cta.type`. */
+  path: string;
+  message: string;
+}
+
+/** The response did not match the spec. */
+export class InboxValidationError extends InboxError {
+  override readonly name = 'InboxValidationError';
+  readonly issues: ValidationIssue[];
+  readonly body: unknown;
+
+  constructor(operation: string, issues: ValidationIssue[], body: unknown) {
+    const list = issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
+      .join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    super(
+      'invalid_response',
+      `${operation} received a response that does not match the notification service spec: ${list}${more}. Check that \`baseUrl\` points at the notification service (or a proxy that passes its bodies through unchanged).`,
+    );
+    this.issues = issues;
+    this.body = body;
+  }
+}
+
+/** An API key was given to a client running in a browser. */
+export class InboxBrowserApiKeyError extends InboxError {
+  override readonly name = 'InboxBrowserApiKeyError';
+
+  constructor() {
+    super(
+      'browser_api_key',
+      'createInboxClient: an `apiKey` was passed in a browser, where every visitor could read it. ' +
+        "Keep the key on your server: mount `createInboxProxy` from 'inbox-kit/server' on a route of your app " +
+        'and point `baseUrl` at that route (no apiKey). If this page is not public (an internal tool), ' +
+        'pass `dangerouslyAllowBrowser: true`.',
+    );
+  }
+}
+
+function serviceMessages(body: unknown): string[] {
+  if (typeof body === 'string') return body.trim() ? [body.trim().slice(0, 500)] : [];
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body;
+    if (typeof message === 'string') return [message];
+    if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string');
+  }
+  return [];
+}
+
+function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
+  switch (status) {
+    case 400:
+      return 'The service refused the request as malformed; fix the arguments it names.';
+    case 401:
+      return 'Check the API key: the service expects `Authorization: ApiKey <key>`. In a browser, do not hold the key: call your `createInboxProxy` route instead.';
+    case 403:
+      return 'The signed-in user is not allowed to do this (a proxy pins each user to their own subscriber id and allows admin operations only when `authorizeAdmin` says so).';
+    case 404:
+      return 'Check the id in the request (subscriber, integration or workflow).';
+    case 409:
+      return 'A request with the same idempotency-key is still being processed; retry shortly.';
+    case 422:
+      return messages.some((m) => /idempotency/i.test(m))
+        ? 'This idempotency-key was already used with a different request; use a new key.'
+        : '';
+    case 429:
+      return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
+    default:
+      return status >= 500 ? 'The service failed; retry later.' : '';
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+    return `${cause.message}${inner}`;
+  }
+  return String(cause);
+}

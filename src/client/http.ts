@@ -1,0 +1,237 @@
+/**
+ * The transport: headers, timeouts, abort, retries with backoff, idempotency
+ * keys and the `{data}` envelope. Knows nothing about the operations.
+ */
+import {
+  InboxAbortError,
+  InboxApiError,
+  InboxError,
+  InboxNetworkError,
+  InboxTimeoutError,
+  InboxValidationError,
+} from './errors';
+
+export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2. */
+  retries?: number;
+  /** First backoff delay in ms, doubled on each retry, with jitter. Default 300. */
+  baseDelayMs?: number;
+  /** Longest backoff delay in ms. Default 5000. */
+  maxDelayMs?: number;
+  /** A `Retry-After` longer than this (ms) is not waited for: the error is thrown instead. Default 30000. */
+  maxRetryAfterMs?: number;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  headers?: HeadersOption | undefined;
+  fetch?: typeof fetch | undefined;
+  timeoutMs?: number | undefined;
+  retry?: RetryOptions | false | undefined;
+}
+
+/** Per-call options accepted by every client method. */
+export interface RequestOptions {
+  /** Aborts the request (and any pending retry). */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** For POST and PATCH: the idempotency-key to send. Default: a new random key per call, reused by its retries. */
+  idempotencyKey?: string;
+}
+
+export interface RequestSpec extends RequestOptions {
+  operation: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+export interface Transport {
+  readonly baseUrl: string;
+  request(spec: RequestSpec): Promise<unknown>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+type Outcome =
+  | { ok: true; value: unknown }
+  | { ok: false; error: InboxError; retryable: boolean; retryAfterMs: number | undefined };
+
+export function createTransport(options: TransportOptions): Transport {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  const retries = retry.retries ?? 2;
+  const baseDelayMs = retry.baseDelayMs ?? 300;
+  const maxDelayMs = retry.maxDelayMs ?? 5_000;
+  const maxRetryAfterMs = retry.maxRetryAfterMs ?? 30_000;
+
+  async function request(spec: RequestSpec): Promise<unknown> {
+    const url = buildUrl(baseUrl, spec.path, spec.query);
+    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const mutates = spec.method !== 'GET';
+    // One key per call, reused by every retry of it, so the service applies it once.
+    const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await attemptOnce();
+      if (outcome.ok) return outcome.value;
+      const { error, retryAfterMs } = outcome;
+      // Mutations reach this point only with an idempotency-key, so a retry is applied once.
+      if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+      const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+      const jittered = backoff / 2 + Math.random() * (backoff / 2);
+      await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
+    }
+
+    async function attemptOnce(): Promise<Outcome> {
+      if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+      const headers = new Headers(await resolveHeaders(options.headers));
+      headers.set('Accept', 'application/json');
+      if (body !== undefined) headers.set('Content-Type', 'application/json');
+      if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
+      if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+
+      let response: Response;
+      try {
+        response = await fetchWithTimeout(doFetch, url, { method: spec.method, headers, body }, spec, timeoutMs);
+      } catch (error) {
+        if (error instanceof InboxNetworkError || error instanceof InboxTimeoutError) {
+          return { ok: false, error, retryable: true, retryAfterMs: undefined };
+        }
+        throw error;
+      }
+      const parsed = await readBody(response, spec.operation);
+      if (response.ok) return { ok: true, value: unwrapEnvelope(parsed) };
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+      const error = new InboxApiError({
+        operation: spec.operation,
+        method: spec.method,
+        url,
+        status: response.status,
+        statusText: response.statusText,
+        body: parsed,
+        headers: response.headers,
+        retryAfterMs,
+      });
+      // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
+      const retryable = response.status === 429 || response.status >= 500 || (response.status === 409 && !!idempotencyKey);
+      return { ok: false, error, retryable, retryAfterMs };
+    }
+  }
+
+  return { baseUrl, request };
+}
+
+async function fetchWithTimeout(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  spec: RequestSpec,
+  timeoutMs: number,
+): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort(spec.signal?.reason);
+  spec.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await doFetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+    if (timedOut) throw new InboxTimeoutError(spec.operation, url, timeoutMs);
+    throw new InboxNetworkError(spec.operation, url, error);
+  } finally {
+    clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readBody(response: Response, operation: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new InboxNetworkError(operation, response.url, error);
+  }
+  if (text === '') return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (!response.ok) return text;
+    throw new InboxValidationError(
+      operation,
+      [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
+      text,
+    );
+  }
+}
+
+/**
+ * The deployed service wraps bodies as `{"data": ...}`; the spec has them bare.
+ * No record of the spec consists of a lone `data` field, so an object whose
+ * only key is `data` is an envelope.
+ */
+export function unwrapEnvelope(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const keys = Object.keys(body);
+    if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data;
+  }
+  return body;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function resolveHeaders(option: HeadersOption | undefined): Promise<HeadersInit | undefined> {
+  return typeof option === 'function' ? option() : option;
+}
+
+/** `Retry-After` as seconds or an HTTP date, in ms. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new InboxAbortError(operation, signal.reason));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new InboxAbortError(operation, signal?.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  // Insecure contexts (plain http on a LAN address) lack randomUUID.
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run serve -- [options]`: the reference service on 127.0.0.1.
+ * Prints the base URL, the API key, subscriber ids and every integration.
+ */
+import { parseArgs } from 'node:util';
+import { SEEDED_SUBSCRIBER_IDS } from '../testing/fixtures';
+import { startReferenceServer, type ReferenceServerOptions } from './dev-server';
+
+const HELP = `Usage: npm run serve -- [options]
+
+  --port N                 port (default: $PORT or 4010; 0 = any free port)
+  --api-key K              API key clients must send (default sk_test_inbox_kit)
+  --seed S                 seed of the generated data (default 1)
+  --messages M             feed messages per subscriber (default 60; 10000 for benchmarks)
+  --envelope               wrap bodies as {"data": ...} like the deployed service
+  --unreliable-total-count report totalCount as the page size
+  --read-only-preferences  refuse preference updates (403)
+  --latency MS             delay every API request (MS or MIN-MAX)
+  --error-rate R           answer a share R (0-1) of API requests with 503
+  --drop-rate R            drop the connection of a share R of API requests
+  --rate-limit N           at most N API requests per minute, then 429
+  --json                   print one machine-readable line instead of the summary
+  --help                   this text`;
+
+function numberOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    console.error(`--${name} must be a number from ${min} to ${max}, received ${JSON.stringify(raw)}.\n\n${HELP}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        'api-key': { type: 'string' },
+        seed: { type: 'string' },
+        messages: { type: 'string' },
+        envelope: { type: 'boolean' },
+        'unreliable-total-count': { type: 'boolean' },
+        'read-only-preferences': { type: 'boolean' },
+        latency: { type: 'string' },
+        'error-rate': { type: 'string' },
+        'drop-rate': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const latency = values.latency?.split('-').map((part) => numberOption('latency', part, 0, 60_000) ?? 0);
+  const options: ReferenceServerOptions = {
+    port: numberOption('port', values.port ?? process.env.PORT ?? '4010', 0, 65_535),
+    seed: numberOption('seed', values.seed, 0, 2 ** 32 - 1),
+    messages: numberOption('messages', values.messages, 0, 100_000),
+    envelope: values.envelope ?? false,
+    unreliableTotalCount: values['unreliable-total-count'] ?? false,
+    preferenceUpdates: !values['read-only-preferences'],
+    faults: {
+      ...(latency ? { latencyMs: latency.length > 1 ? [latency[0] ?? 0, latency[1] ?? 0] : (latency[0] ?? 0) } : {}),
+      errorRate: numberOption('error-rate', values['error-rate'], 0, 1) ?? 0,
+      dropRate: numberOption('drop-rate', values['drop-rate'], 0, 1) ?? 0,
+    },
+  };
+  if (values['api-key'] !== undefined) options.apiKey = values['api-key'];
+  const perMinute = numberOption('rate-limit', values['rate-limit'], 1, 1_000_000);
+  if (perMinute) options.rateLimit = { limit: perMinute, windowMs: 60_000 };
+
+  const started = await startReferenceServer(options).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    console.error(code === 'EADDRINUSE' ? `Port ${String(options.port)} is in use: pass --port 0 for any free port, or another number.` : String(error));
+    process.exit(1);
+  });
+  const { url, service } = started;
+  const integrations = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
+  const subscribers = SEEDED_SUBSCRIBER_IDS;
+
+  if (values.json) {
+    console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, subscribers, integrations }));
+  } else {
+    console.log(`Reference notification service listening on ${url}`);
+    console.log(`API key:      ${service.apiKey}   (send as "Authorization: ApiKey ${service.apiKey}")`);
+    console.log(`Subscribers:  ${subscribers.join(', ')}`);
+    console.log(`Workflows:    ${service.data.workflows.map((w) => w.identifier).join(', ')}`);
+    console.log('Integrations:');
+    for (const i of integrations) {
+      console.log(`  ${i.id}  ${i.channel.padEnd(6)} ${i.primary ? 'primary' : '       '} ${i.active ? '' : '(inactive) '}${i.name}`);
+    }
+    console.log(`\nTry: curl -H "Authorization: ApiKey ${service.apiKey}" "${url}/v1/subscribers/${subscribers[0] ?? ''}/notifications/feed?limit=2"`);
+  }
+  const stop = () => {
+    void started.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main(process.argv.slice(2));

@@ -1,0 +1,62 @@
+/** Mounts a Fetch-API handler `(Request) => Promise<Response>` in Node's http server. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * A Node `request` listener for a Fetch-API handler:
+ * `http.createServer(toNodeListener(handler))`. A `Response.error()` from the
+ * handler drops the connection.
+ */
+export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void serve(handler, req, res).catch((error: unknown) => {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      } else {
+        res.destroy();
+      }
+    });
+  };
+}
+
+async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+
+  const response = await handler(request);
+  if (response.type === 'error') {
+    req.socket.destroy();
+    return;
+  }
+  const outHeaders: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    outHeaders[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) outHeaders['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText, outHeaders);
+  if (!response.body || method === 'HEAD') {
+    res.end();
+    return;
+  }
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+  res.end();
+}

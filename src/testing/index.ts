@@ -1,0 +1,7 @@
+export { createReferenceService, partialMatch } from './service';
+export type { FaultOptions, OneShotFault, ReferenceService, ReferenceServiceOptions, RequestLogEntry } from './service';
+export { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from './handlers';
+export type { InboxHandlersOptions } from './handlers';
+export { createSeedData, SEEDED_SUBSCRIBER_IDS } from './fixtures';
+export type { SeedOptions } from './fixtures';
+export type { ServiceData, StoredMessage, StoredSubscriber, StoredWorkflow } from './model';

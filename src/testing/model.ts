@@ -1,0 +1,95 @@
+/** The reference service's in-memory records. Wire shapes are projected from these. */
+import type {
+  Actor,
+  CallToAction,
+  Channel,
+  FeedSubscriber,
+  Integration,
+  MessageStatus,
+  PreferenceChannels,
+  Subscriber,
+} from '../client/schemas';
+
+export interface StoredStep {
+  _id: string;
+  name: string;
+  channel: Channel;
+  active: boolean;
+}
+
+/** How a workflow's in-app step renders a message. Strings may hold `{{payload.x}}` and `{{subscriber.x}}`. */
+export interface InAppTemplate {
+  subject?: string;
+  content: string;
+  actor: { type: Actor['type']; data: string | null };
+  cta?: CallToAction;
+}
+
+export interface StoredWorkflow {
+  _id: string;
+  /** The trigger identifier (what `broadcast({ name })` names). */
+  identifier: string;
+  name: string;
+  description: string;
+  active: boolean;
+  critical: boolean;
+  tags: string[];
+  steps: StoredStep[];
+  /** Defaults set on the template. */
+  preferenceSettings: PreferenceChannels;
+  inApp: InAppTemplate | undefined;
+  updatedAt: string;
+}
+
+export interface StoredSubscriber extends Subscriber {
+  _id: string;
+  /** What the subscriber chose: global channels and per-workflow channels (by workflow `_id`). */
+  preferences: { global: PreferenceChannels; workflows: Record<string, PreferenceChannels> };
+}
+
+export interface StoredMessage {
+  _id: string;
+  _templateId: string;
+  _messageTemplateId: string;
+  _notificationId: string;
+  _jobId: string;
+  /** Internal `_id` of the receiving subscriber. */
+  _subscriberId: string;
+  transactionId: string;
+  templateIdentifier: string;
+  content: string;
+  subject: string | undefined;
+  channel: Channel;
+  read: boolean;
+  seen: boolean;
+  lastReadDate: string | undefined;
+  lastSeenDate: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+  actor: Actor;
+  /** Who the notification is from, shown as the feed item's `subscriber`. */
+  actorSubscriber: FeedSubscriber | undefined;
+  cta: CallToAction;
+  status: MessageStatus;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  tags: string[];
+}
+
+export interface StoredTenant {
+  identifier: string;
+  name: string;
+  data: Record<string, unknown>;
+}
+
+export interface ServiceData {
+  environmentId: string;
+  organizationId: string;
+  subscribers: StoredSubscriber[];
+  workflows: StoredWorkflow[];
+  integrations: Integration[];
+  messages: StoredMessage[];
+  tenants: StoredTenant[];
+  /** Names and labels of the avatars served under `/avatars/`. */
+  avatars: Record<string, { label: string; color: string }>;
+}
