@@ -5,10 +5,10 @@
 import {
   InboxAbortError,
   InboxApiError,
-  InboxError,
   InboxNetworkError,
   InboxTimeoutError,
   InboxValidationError,
+  type InboxError,
 } from './errors';
 
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);

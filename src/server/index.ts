@@ -1,0 +1,4 @@
+export { toNodeListener } from './node';
+export type { FetchHandler } from './node';
+export { startReferenceServer } from './dev-server';
+export type { ReferenceServer, ReferenceServerOptions } from './dev-server';

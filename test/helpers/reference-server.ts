@@ -1,0 +1,42 @@
+import { afterAll, beforeEach } from 'vitest';
+import { createInboxClient, type InboxClientOptions } from 'inbox-kit/client';
+import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from 'inbox-kit/server';
+
+/**
+ * Starts the reference service on a real port for the file's tests, resets it
+ * before each test, and makes clients for it (fast retries, short timeouts).
+ */
+export function useReferenceServer(options: ReferenceServerOptions = {}) {
+  let started: ReferenceServer | undefined;
+  const ready = startReferenceServer({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...options }).then((s) => (started = s));
+
+  beforeEach(async () => {
+    await ready;
+    started?.service.reset();
+  });
+  afterAll(async () => {
+    await (await ready).close();
+  });
+
+  const get = () => {
+    if (!started) throw new Error('reference server not started yet');
+    return started;
+  };
+  return {
+    get url() {
+      return get().url;
+    },
+    get service() {
+      return get().service;
+    },
+    client(overrides: Partial<InboxClientOptions> = {}) {
+      return createInboxClient({
+        baseUrl: get().url,
+        apiKey: get().service.apiKey,
+        retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 },
+        timeoutMs: 5_000,
+        ...overrides,
+      });
+    },
+  };
+}

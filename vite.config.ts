@@ -1,0 +1,42 @@
+/** Library build: one ESM file per public entry, bundled types, styles.css. */
+import { copyFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import dts from 'vite-plugin-dts';
+
+const here = import.meta.dirname;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    dts({
+      bundleTypes: true,
+      tsconfigPath: resolve(here, 'tsconfig.build.json'),
+    }),
+    {
+      name: 'inbox-kit-styles',
+      closeBundle() {
+        copyFileSync(resolve(here, 'src/theme/styles.css'), resolve(here, 'dist/styles.css'));
+      },
+    },
+  ],
+  build: {
+    target: 'es2022',
+    copyPublicDir: false,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: {
+        index: resolve(here, 'src/index.ts'),
+        client: resolve(here, 'src/client/index.ts'),
+        server: resolve(here, 'src/server/index.ts'),
+        testing: resolve(here, 'src/testing/index.ts'),
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zod($|\/)/, /^msw($|\/)/, /^node:/],
+    },
+  },
+});
