@@ -10,9 +10,9 @@ import {
   type FeedItem,
   type InboxClient,
 } from 'inbox-kit/client';
-import { useReferenceServer } from './helpers/reference-server';
+import { setupReferenceServer } from './helpers/reference-server';
 
-const ref = useReferenceServer();
+const ref = setupReferenceServer();
 
 async function allPages(client: InboxClient, params: Parameters<InboxClient['getFeed']>[0]): Promise<FeedItem[]> {
   const items: FeedItem[] = [];

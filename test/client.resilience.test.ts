@@ -10,9 +10,9 @@ import {
   InboxNetworkError,
   InboxTimeoutError,
 } from 'inbox-kit/client';
-import { useReferenceServer } from './helpers/reference-server';
+import { setupReferenceServer } from './helpers/reference-server';
 
-const ref = useReferenceServer();
+const ref = setupReferenceServer();
 const feedPath = '/notifications/feed';
 
 describe('retries', () => {

@@ -23,7 +23,7 @@ import {
   type Integration,
   type MarkAsValue,
   type Message,
-  type PreferenceChannels,
+  type Channel,
   type Preferences,
 } from './schemas';
 import { parseOrThrow, toIssues } from './validate';
@@ -93,8 +93,8 @@ export interface MarkAsParams {
 
 export interface UpdatePreferencesParams {
   subscriberId: string;
-  /** The channels to change; the others keep their values. */
-  channels: PreferenceChannels;
+  /** The channels to change, e.g. `{ email: false }`; the others keep their values. */
+  channels: Partial<Record<Channel, boolean>>;
   /** The workflow to change (its id or identifier). Omit it to change the global preferences. */
   workflowId?: string;
 }

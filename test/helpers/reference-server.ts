@@ -6,7 +6,7 @@ import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions
  * Starts the reference service on a real port for the file's tests, resets it
  * before each test, and makes clients for it (fast retries, short timeouts).
  */
-export function useReferenceServer(options: ReferenceServerOptions = {}) {
+export function setupReferenceServer(options: ReferenceServerOptions = {}) {
   let started: ReferenceServer | undefined;
   const ready = startReferenceServer({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...options }).then((s) => (started = s));
 
