@@ -13,7 +13,7 @@ import {
   broadcastResultSchema,
   CHANNELS,
   feedItemSchema,
-  feedPageEnvelopeSchema,
+  feedPageSchema,
   integrationSchema,
   MARK_AS_VALUES,
   messagesSchema,
@@ -292,7 +292,7 @@ export function createInboxClient(options: InboxClientOptions): InboxClient {
 
 /** Checks the page, then each item on its own: a bad item is reported, not fatal. */
 function parseFeedPage(operation: string, body: unknown): FeedPage {
-  const page = parseOrThrow(operation, feedPageEnvelopeSchema, body);
+  const page = parseOrThrow(operation, feedPageSchema, body);
   const data: FeedItem[] = [];
   const invalidItems: InvalidFeedItem[] = [];
   page.data.forEach((raw, index) => {

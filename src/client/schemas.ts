@@ -134,7 +134,7 @@ export type FeedItem = z.infer<typeof feedItemSchema>;
  * The feed page as the wire carries it. `data` is checked item by item by the
  * client (one bad item does not fail the page), so it is an array of unknown here.
  */
-export const feedPageEnvelopeSchema = z.looseObject({
+export const feedPageSchema = z.looseObject({
   totalCount: opt(num),
   hasMore: bool,
   data: z.array(z.unknown()),
@@ -457,15 +457,3 @@ export const broadcastResultSchema = z.looseObject({
   transactionId: opt(str),
 });
 export type BroadcastResult = z.infer<typeof broadcastResultSchema>;
-
-// ---------------------------------------------------------------- errors
-
-/** The error body the service sends with 4xx and 5xx (DESIGN.md). Only loosely checked. */
-export const errorBodySchema = z.looseObject({
-  statusCode: opt(num),
-  timestamp: opt(str),
-  path: opt(str),
-  message: opt(z.union([str, z.array(str)])),
-  error: opt(str),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

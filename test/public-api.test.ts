@@ -1,0 +1,61 @@
+/** The public entry points export exactly this: a change here is a change to the package's API. */
+import { expect, it } from 'vitest';
+import * as root from 'inbox-kit';
+import * as client from 'inbox-kit/client';
+import * as server from 'inbox-kit/server';
+import * as testing from 'inbox-kit/testing';
+
+it('inbox-kit/client', () => {
+  expect(Object.keys(client).filter((name) => !name.endsWith('Schema') && name !== name.toUpperCase()).sort()).toEqual([
+    'InboxAbortError',
+    'InboxApiError',
+    'InboxArgumentError',
+    'InboxBrowserApiKeyError',
+    'InboxError',
+    'InboxNetworkError',
+    'InboxTimeoutError',
+    'InboxValidationError',
+    'createInboxClient',
+    'encodePayloadFilter',
+    'isInboxError',
+  ]);
+  expect(Object.keys(client).filter((name) => name === name.toUpperCase()).sort()).toEqual([
+    'ACTOR_TYPES',
+    'BROADCAST_STATUSES',
+    'CHANNELS',
+    'FIELD_OPERATORS',
+    'MARK_AS_VALUES',
+    'MESSAGE_STATUSES',
+    'PREFERENCE_SOURCES',
+  ]);
+  // One zod schema per record and enumeration of the spec.
+  expect(Object.keys(client).filter((name) => name.endsWith('Schema')).sort()).toEqual([
+    'actorSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
+    'channelSchema', 'channelSettingsSchema', 'credentialsSchema', 'ctaSchema', 'emailBlockSchema', 'feedItemSchema',
+    'feedPageSchema', 'feedSubscriberSchema', 'fieldFilterPartSchema', 'globalPreferenceSchema', 'integrationSchema',
+    'markAsValueSchema', 'messageActionResultSchema', 'messageActionSchema', 'messageButtonSchema', 'messageSchema',
+    'messageStatusSchema', 'messagesSchema', 'notificationGroupSchema', 'preferenceChannelsSchema',
+    'preferenceOverrideSchema', 'preferencesSchema', 'stepFilterSchema', 'stepMetadataSchema', 'stepSchema',
+    'subscriberSchema', 'timedConfigSchema', 'triggerSchema', 'workflowInfoSchema', 'workflowPreferenceSchema',
+    'workflowSchema',
+  ]);
+});
+
+it('inbox-kit (root) re-exports the client', () => {
+  for (const name of Object.keys(client)) expect(root).toHaveProperty(name);
+});
+
+it('inbox-kit/server', () => {
+  expect(Object.keys(server).sort()).toEqual(['startReferenceServer', 'toNodeListener']);
+});
+
+it('inbox-kit/testing', () => {
+  expect(Object.keys(testing).sort()).toEqual([
+    'DEFAULT_MOCK_BASE_URL',
+    'SEEDED_SUBSCRIBER_IDS',
+    'createInboxHandlers',
+    'createReferenceService',
+    'createSeedData',
+    'partialMatch',
+  ]);
+});

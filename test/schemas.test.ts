@@ -1,0 +1,188 @@
+/** Schema tests against the spec's records: every optional field, only the required ones, malformed ones. */
+import { describe, expect, it } from 'vitest';
+import {
+  broadcastResultSchema,
+  feedItemSchema,
+  integrationSchema,
+  messageSchema,
+  preferencesSchema,
+  subscriberSchema,
+  workflowSchema,
+} from 'inbox-kit/client';
+
+const requiredFeedItem = {
+  _id: 'm1',
+  _templateId: 't1',
+  _environmentId: 'e1',
+  _organizationId: 'o1',
+  _notificationId: 'n1',
+  _subscriberId: 's1',
+  _jobId: 'j1',
+  transactionId: 'tx1',
+  content: 'Hello',
+  channel: 'in_app',
+  read: false,
+  seen: false,
+  cta: {},
+  status: 'sent',
+};
+
+const fullFeedItem = {
+  ...requiredFeedItem,
+  _messageTemplateId: 'mt1',
+  _feedId: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: null,
+  actor: { type: 'user', data: 'https://example.com/a.png' },
+  subscriber: { _id: 'x1', firstName: 'Ada', lastName: 'Lovelace', avatar: '/a.png', subscriberId: 'ada' },
+  templateIdentifier: null,
+  providerId: 'novu',
+  subject: null,
+  deviceTokens: ['t1', 't2'],
+  cta: {
+    type: 'redirect',
+    data: { url: '/x' },
+    action: {
+      status: 'done',
+      buttons: [
+        { type: 'primary', content: 'Accept', resultContent: 'Accepted' },
+        { type: 'secondary', content: 'Decline' },
+      ],
+      result: { payload: { reason: 'ok' }, type: 'primary' },
+    },
+  },
+  payload: { a: 1 },
+  data: { b: 2 },
+  overrides: { email: { from: 'x' } },
+  tags: ['t'],
+};
+
+describe('feed item', () => {
+  it('accepts every optional field', () => {
+    expect(feedItemSchema.parse(fullFeedItem)).toEqual(fullFeedItem);
+  });
+
+  it('accepts only the required fields', () => {
+    expect(feedItemSchema.parse(requiredFeedItem)).toEqual(requiredFeedItem);
+  });
+
+  it('passes unknown fields through', () => {
+    expect(feedItemSchema.parse({ ...requiredFeedItem, archived: true, cta: { extra: 1 } })).toMatchObject({ archived: true, cta: { extra: 1 } });
+  });
+
+  it.each([
+    ['a missing required field', { ...requiredFeedItem, content: undefined }, ['content']],
+    ['an unknown channel', { ...requiredFeedItem, channel: 'fax' }, ['channel']],
+    ['an unknown status', { ...requiredFeedItem, status: 'delivered' }, ['status']],
+    ['null where the spec does not allow it', { ...requiredFeedItem, read: null }, ['read']],
+    ['an unknown actor type', { ...requiredFeedItem, actor: { type: 'robot', data: null } }, ['actor', 'type']],
+    ['an actor without data', { ...requiredFeedItem, actor: { type: 'none' } }, ['actor', 'data']],
+    ['a button without content', { ...requiredFeedItem, cta: { action: { buttons: [{ type: 'primary' }] } } }, ['cta', 'action', 'buttons', 0, 'content']],
+    ['a subscriber without subscriberId', { ...requiredFeedItem, subscriber: { firstName: 'A' } }, ['subscriber', 'subscriberId']],
+    ['payload that is not an object', { ...requiredFeedItem, payload: 'x' }, ['payload']],
+  ])('refuses %s', (_, item, path) => {
+    const result = feedItemSchema.safeParse(item);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(path);
+  });
+});
+
+describe('other records', () => {
+  it('integration: required fields, credentials and conditions', () => {
+    const integration = {
+      _environmentId: 'e',
+      _organizationId: 'o',
+      name: 'SendGrid',
+      identifier: 'sendgrid',
+      providerId: 'sendgrid',
+      channel: 'email',
+      credentials: { apiKey: 'k', secure: true, tlsOptions: { rejectUnauthorized: false } },
+      active: true,
+      deleted: false,
+      primary: true,
+      conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ field: 'f', value: 'v', operator: 'EQUAL', on: 'payload' }] }],
+    };
+    expect(integrationSchema.parse(integration)).toEqual(integration);
+    expect(integrationSchema.safeParse({ ...integration, credentials: { secure: 'yes' } }).success).toBe(false);
+    expect(integrationSchema.safeParse({ ...integration, conditions: [{ ...integration.conditions[0], value: 'XOR' }] }).success).toBe(false);
+  });
+
+  it('preferences: global and workflows with overrides', () => {
+    const prefs = {
+      global: { enabled: true, channels: { email: true } },
+      workflows: [
+        {
+          enabled: true,
+          channels: { in_app: true },
+          overrides: [{ channel: 'in_app', source: 'workflowOverride' }],
+          workflow: { slug: 's', identifier: 'i', name: 'N' },
+        },
+      ],
+    };
+    expect(preferencesSchema.parse(prefs)).toEqual(prefs);
+    expect(preferencesSchema.safeParse({ ...prefs, workflows: [{ ...prefs.workflows[0], overrides: [{ channel: 'in_app', source: 'admin' }] }] }).success).toBe(false);
+    expect(preferencesSchema.safeParse({ global: prefs.global }).success).toBe(false);
+  });
+
+  it('message: content as text or email blocks, with a subscriber and a workflow', () => {
+    const base = {
+      _environmentId: 'e',
+      _organizationId: 'o',
+      _notificationId: 'n',
+      _subscriberId: 's',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      transactionId: 't',
+      channel: 'email',
+      read: true,
+      seen: true,
+      cta: {},
+      status: 'error',
+      errorText: 'bounced',
+    };
+    expect(messageSchema.parse({ ...base, content: 'text' }).content).toBe('text');
+    const blocks = [{ type: 'button', content: 'Go', url: '/x', styles: { textAlign: 'center' } }];
+    expect(messageSchema.parse({ ...base, content: blocks }).content).toEqual(blocks);
+    expect(messageSchema.safeParse({ ...base, content: [{ type: 'image', content: 'x' }] }).success).toBe(false);
+
+    const subscriber = {
+      subscriberId: 'ada',
+      _organizationId: 'o',
+      _environmentId: 'e',
+      deleted: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      firstName: null,
+      channels: [{ providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com' }, _integrationId: 'i' }],
+    };
+    expect(subscriberSchema.parse(subscriber)).toEqual(subscriber);
+    const workflow = {
+      name: 'W',
+      description: '',
+      active: true,
+      draft: false,
+      preferenceSettings: {},
+      critical: false,
+      tags: [],
+      steps: [
+        { metadata: { type: 'regular', amount: 5, unit: 'minutes' } },
+        { metadata: { type: 'timed', timed: { weekDays: ['monday'], ordinal: 'last' } } },
+        { metadata: { type: 'scheduled', delayPath: 'payload.when' }, variants: [{ name: 'v' }] },
+      ],
+      _organizationId: 'o',
+      _creatorId: 'c',
+      _environmentId: 'e',
+      _notificationGroupId: 'g',
+      triggers: [{ type: 'event', identifier: 'w', variables: [{ name: 'x' }] }],
+      deleted: false,
+      deletedAt: '',
+      deletedBy: '',
+    };
+    expect(messageSchema.parse({ ...base, subscriber, template: workflow }).template?.steps).toHaveLength(3);
+    expect(workflowSchema.safeParse({ ...workflow, steps: [{ metadata: { type: 'scheduled' } }] }).success).toBe(false);
+  });
+
+  it('broadcast result', () => {
+    expect(broadcastResultSchema.parse({ acknowledged: true, status: 'processed', transactionId: 't' }).status).toBe('processed');
+    expect(broadcastResultSchema.safeParse({ acknowledged: true, status: 'queued' }).success).toBe(false);
+  });
+});
