@@ -18,6 +18,7 @@ it('inbox-kit/client', () => {
     'createInboxClient',
     'encodePayloadFilter',
     'isInboxError',
+    'safeUrl',
   ]);
   expect(Object.keys(client).filter((name) => name === name.toUpperCase()).sort()).toEqual([
     'ACTOR_TYPES',

@@ -1,4 +1,5 @@
 export { createInboxClient, encodePayloadFilter } from './client';
+export { safeUrl } from './safe-url';
 export type {
   BroadcastActor,
   BroadcastParams,

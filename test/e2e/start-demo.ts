@@ -1,0 +1,40 @@
+/** Runs the demo as `npm start` does, on a free port, and returns its URL. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface RunningDemo {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startDemo(): Promise<RunningDemo> {
+  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`demo did not start in 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`demo exited with ${String(code)}:\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      }),
+  };
+}
