@@ -169,10 +169,8 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     return typeof value === 'string' && value.startsWith('/avatars/') ? `${base}${value}` : value;
   }
 
-  function toFeedItem(m: StoredMessage, base: string): FeedItem {
-    const actorSubscriber = m.actorSubscriber
-      ? { ...m.actorSubscriber, ...(m.actorSubscriber.avatar ? { avatar: resolveUrl(m.actorSubscriber.avatar, base) ?? '' } : {}) }
-      : undefined;
+  /** The fields a feed item and a message share. */
+  function commonFields(m: StoredMessage) {
     return {
       _id: m._id,
       _templateId: m._templateId,
@@ -182,11 +180,6 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       _notificationId: m._notificationId,
       _subscriberId: m._subscriberId,
       _feedId: null,
-      _jobId: m._jobId,
-      createdAt: m.createdAt,
-      updatedAt: m.updatedAt,
-      actor: { type: m.actor.type, data: resolveUrl(m.actor.data, base) ?? null },
-      ...(actorSubscriber ? { subscriber: actorSubscriber } : {}),
       transactionId: m.transactionId,
       templateIdentifier: m.templateIdentifier,
       providerId: 'novu',
@@ -195,42 +188,37 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       channel: m.channel,
       read: m.read,
       seen: m.seen,
-      deviceTokens: null,
       cta: structuredClone(m.cta),
       status: m.status,
       payload: structuredClone(m.payload),
-      data: null,
       overrides: structuredClone(m.overrides),
+    };
+  }
+
+  function toFeedItem(m: StoredMessage, base: string): FeedItem {
+    const actorSubscriber = m.actorSubscriber
+      ? { ...m.actorSubscriber, ...(m.actorSubscriber.avatar ? { avatar: resolveUrl(m.actorSubscriber.avatar, base) ?? '' } : {}) }
+      : undefined;
+    return {
+      ...commonFields(m),
+      _jobId: m._jobId,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+      actor: { type: m.actor.type, data: resolveUrl(m.actor.data, base) ?? null },
+      ...(actorSubscriber ? { subscriber: actorSubscriber } : {}),
+      deviceTokens: null,
+      data: null,
       tags: [...m.tags],
     };
   }
 
   function toMessage(m: StoredMessage): Message {
     return {
-      _id: m._id,
-      _templateId: m._templateId,
-      _environmentId: data.environmentId,
-      _messageTemplateId: m._messageTemplateId,
-      _organizationId: data.organizationId,
-      _notificationId: m._notificationId,
-      _subscriberId: m._subscriberId,
-      templateIdentifier: m.templateIdentifier,
+      ...commonFields(m),
       createdAt: m.createdAt,
       deliveredAt: [m.createdAt],
       ...(m.lastSeenDate ? { lastSeenDate: m.lastSeenDate } : {}),
       ...(m.lastReadDate ? { lastReadDate: m.lastReadDate } : {}),
-      content: m.content,
-      transactionId: m.transactionId,
-      ...(m.subject !== undefined ? { subject: m.subject } : {}),
-      channel: m.channel,
-      read: m.read,
-      seen: m.seen,
-      providerId: 'novu',
-      cta: structuredClone(m.cta),
-      _feedId: null,
-      status: m.status,
-      payload: structuredClone(m.payload),
-      overrides: structuredClone(m.overrides),
     };
   }
 
