@@ -18,6 +18,7 @@ it('inbox-kit/client', () => {
     'createInboxClient',
     'encodePayloadFilter',
     'isInboxError',
+    'partialMatch',
     'safeUrl',
   ]);
   expect(Object.keys(client).filter((name) => name === name.toUpperCase()).sort()).toEqual([
@@ -57,6 +58,5 @@ it('inbox-kit/testing', () => {
     'createInboxHandlers',
     'createReferenceService',
     'createSeedData',
-    'partialMatch',
   ]);
 });

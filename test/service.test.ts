@@ -1,7 +1,7 @@
 /** The reference service's own behaviour where the spec says "not shown" (DESIGN.md), called as a Fetch handler. */
 import { describe, expect, it } from 'vitest';
-import { encodePayloadFilter } from 'inbox-kit/client';
-import { createReferenceService, partialMatch, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
+import { encodePayloadFilter, partialMatch } from 'inbox-kit/client';
+import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const BASE = 'http://service.test/api';

@@ -26,6 +26,7 @@ import {
   type Channel,
   type Preferences,
 } from './schemas';
+import { encodePayloadFilter } from './payload';
 import { parseOrThrow, toIssues } from './validate';
 
 export interface InboxClientOptions {
@@ -305,14 +306,6 @@ function parseFeedPage(operation: string, body: unknown): FeedPage {
     }
   });
   return { ...page, data, totalCount: page.totalCount, invalidItems };
-}
-
-/** Base64 of the UTF-8 JSON, as the service expects for the `payload` filter. */
-export function encodePayloadFilter(payload: Record<string, unknown>): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(payload));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 function requireId(operation: string, argument: string, value: unknown): string {

@@ -1,4 +1,5 @@
-export { createInboxClient, encodePayloadFilter } from './client';
+export { createInboxClient } from './client';
+export { encodePayloadFilter, partialMatch } from './payload';
 export { safeUrl } from './safe-url';
 export type {
   BroadcastActor,

@@ -1,4 +1,4 @@
-export { createReferenceService, partialMatch } from './service';
+export { createReferenceService } from './service';
 export type { FaultOptions, OneShotFault, ReferenceService, ReferenceServiceOptions, RequestLogEntry } from './service';
 export { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from './handlers';
 export type { InboxHandlersOptions } from './handlers';

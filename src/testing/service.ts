@@ -5,6 +5,7 @@
  *
  * Where the spec says "not shown" it follows shared/DESIGN.md.
  */
+import { partialMatch } from '../client/payload';
 import { CHANNELS, type Channel, type FeedItem, type Integration, type Message, type PreferenceChannels, type Preferences } from '../client/schemas';
 import { avatarSvg } from './avatars';
 import { deliverInApp } from './deliver';
@@ -760,15 +761,4 @@ export function decodePayloadFilter(raw: string | null): Record<string, unknown>
   }
   if (!isPlainObject(parsed)) throw new HttpError(400, PAYLOAD_ERROR);
   return Object.keys(parsed).length === 0 ? undefined : parsed;
-}
-
-/** Every leaf of `filter` equals the value at the same path of `value` (arrays by index). */
-export function partialMatch(filter: unknown, value: unknown): boolean {
-  if (Array.isArray(filter)) {
-    return Array.isArray(value) && filter.every((item, index) => partialMatch(item, value[index]));
-  }
-  if (isPlainObject(filter)) {
-    return isPlainObject(value) && Object.entries(filter).every(([key, item]) => partialMatch(item, value[key]));
-  }
-  return filter === value;
 }
