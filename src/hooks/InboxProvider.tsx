@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientContext } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createInboxClient, type HeadersOption, type InboxClient } from '../client/index';
+import { createInboxStore, type InboxStore } from '../queries/store';
+
+interface ConnectionProps {
+  /** A client made with `createInboxClient`. Give either this or `baseUrl`. */
+  client?: InboxClient;
+  /** Where the kit's requests go: your `createInboxProxy` route (e.g. `/api/inbox`). Give either this or `client`. */
+  baseUrl?: string;
+  /** Headers for every request, or a function (may be async) returning them, e.g. your session token. */
+  headers?: HeadersOption;
+}
+
+export interface InboxProviderProps extends ConnectionProps {
+  /** The signed-in user's subscriber id. */
+  subscriberId: string;
+  /** The QueryClient to use. Default: the app's (from a `QueryClientProvider` above), else one of the kit's own. */
+  queryClient?: QueryClient;
+  /** How often to look for new notifications while the tab is visible, in ms, or `false`. Default 30000. */
+  pollInterval?: number | false;
+  /** How long seen-on-view gathers ids before one request, in ms. Default 300. */
+  seenBatchMs?: number;
+  /** Share read/seen changes with the app's other open tabs. Default true. */
+  crossTab?: boolean;
+  children?: ReactNode;
+}
+
+export interface InboxContextValue {
+  store: InboxStore;
+  pollInterval: number | false;
+}
+
+const InboxContext = createContext<InboxContextValue | null>(null);
+InboxContext.displayName = 'InboxContext';
+
+/**
+ * Connects the kit's hooks and components to the notification service for one
+ * subscriber.
+ *
+ * ```tsx
+ * <InboxProvider baseUrl="/api/inbox" subscriberId={user.id}>
+ *   <Inbox />
+ * </InboxProvider>
+ * ```
+ */
+export function InboxProvider({
+  client: givenClient,
+  baseUrl,
+  headers,
+  subscriberId,
+  queryClient: givenQueryClient,
+  pollInterval = 30_000,
+  seenBatchMs,
+  crossTab,
+  children,
+}: InboxProviderProps) {
+  if (!givenClient && !baseUrl) {
+    throw new Error('<InboxProvider> needs `baseUrl` (your createInboxProxy route, e.g. "/api/inbox") or a `client` from createInboxClient.');
+  }
+  if (typeof subscriberId !== 'string' || subscriberId === '') {
+    throw new Error('<InboxProvider> needs `subscriberId`: the signed-in user’s subscriber id.');
+  }
+  const appQueryClient = useContext(QueryClientContext);
+  const [ownQueryClient] = useState(() => (givenQueryClient || appQueryClient ? undefined : new QueryClient()));
+  const queryClient = givenQueryClient ?? appQueryClient ?? ownQueryClient;
+  if (!queryClient) throw new Error('unreachable: no QueryClient');
+
+  // Headers given inline change identity each render: the client keeps one source and reads the latest value.
+  const [headerSource] = useState(() => createHeaderSource(headers));
+  useEffect(() => headerSource.set(headers), [headerSource, headers]);
+  const client = useMemo(
+    () => givenClient ?? createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get }),
+    [givenClient, baseUrl, headerSource],
+  );
+
+  const store = useMemo(
+    () => createInboxStore({ client, subscriberId, queryClient, ...(seenBatchMs === undefined ? {} : { seenBatchMs }), ...(crossTab === undefined ? {} : { crossTab }) }),
+    [client, subscriberId, queryClient, seenBatchMs, crossTab],
+  );
+  useEffect(() => () => store.dispose(), [store]);
+
+  const value = useMemo(() => ({ store, pollInterval }), [store, pollInterval]);
+  return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+}
+
+function createHeaderSource(initial: HeadersOption | undefined) {
+  let current = initial;
+  return {
+    set(next: HeadersOption | undefined) {
+      current = next;
+    },
+    async get(): Promise<HeadersInit> {
+      const value = current;
+      return (typeof value === 'function' ? await value() : value) ?? {};
+    },
+  };
+}
+
+/** The provider's context; `hook` names the caller in the error thrown outside a provider. */
+export function useInboxContext(hook: string): InboxContextValue {
+  const value = useContext(InboxContext);
+  if (!value) throw new Error(`\`${hook}\` must be used within <InboxProvider>.`);
+  return value;
+}

@@ -1,0 +1,15 @@
+export { InboxProvider } from './InboxProvider';
+export type { InboxProviderProps } from './InboxProvider';
+export { useFeed } from './useFeed';
+export type { UseFeedResult } from './useFeed';
+export { useCounts } from './useCounts';
+export type { UseCountsResult } from './useCounts';
+export { useMarkAs } from './useMarkAs';
+export type { MarkAsVariables } from './useMarkAs';
+export { useMarkAllAs } from './useMarkAllAs';
+export type { MarkAllAsVariables } from './useMarkAllAs';
+export { useSeenOnView } from './useSeenOnView';
+export type { SeenOnViewOptions } from './useSeenOnView';
+export { usePreferences, useUpdatePreference } from './usePreferences';
+export type { UpdatePreferenceVariables, UsePreferencesResult } from './usePreferences';
+export { useBroadcast, useSetPrimaryIntegration } from './useAdmin';

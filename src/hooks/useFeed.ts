@@ -1,0 +1,60 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FeedItem, InvalidFeedItem } from '../client/index';
+import { normalizeFilter, type FeedFilter } from '../queries/keys';
+import { countsOptions, feedOptions } from '../queries/options';
+import { flattenFeed } from '../queries/updaters';
+import { useInboxContext } from './InboxProvider';
+
+export interface UseFeedResult {
+  /** The notifications loaded so far, newest first. */
+  notifications: FeedItem[];
+  /** More notifications can be loaded with `fetchNextPage`. */
+  hasMore: boolean;
+  /** Loads the next page (does nothing while one is loading or when there is no more). */
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+  status: 'pending' | 'error' | 'success';
+  /** No data yet. */
+  isLoading: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isError: boolean;
+  error: Error | null;
+  /** Items the service sent that do not match the spec and are not shown, with the reason. */
+  invalidItems: InvalidFeedItem[];
+}
+
+/**
+ * A subscriber's feed, paged from the first page, under a filter. Each filter
+ * keeps its own cache, so switching tabs back and forth keeps what was loaded.
+ * While mounted it also polls for new notifications (see `pollInterval`).
+ */
+export function useFeed(filter: FeedFilter = {}): UseFeedResult {
+  const { store, pollInterval } = useInboxContext('useFeed');
+  const payloadKey = JSON.stringify(filter.payload ?? null);
+  const normalized = useMemo(
+    () => normalizeFilter({ read: filter.read, seen: filter.seen, payload: JSON.parse(payloadKey) ?? undefined, limit: filter.limit }),
+    [filter.read, filter.seen, payloadKey, filter.limit],
+  );
+  const query = useInfiniteQuery(feedOptions(store, normalized), store.queryClient);
+  // New notifications are noticed through the counts: poll them, without re-rendering the feed for them.
+  useQuery({ ...countsOptions(store), refetchInterval: pollInterval, notifyOnChangeProps: [] }, store.queryClient);
+
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const notifications = useMemo(() => flattenFeed(data), [data]);
+  const invalidItems = useMemo(() => data?.pages.flatMap((page) => page.invalidItems) ?? [], [data]);
+  return {
+    notifications,
+    hasMore: hasNextPage,
+    fetchNextPage: () => (hasNextPage && !isFetchingNextPage ? fetchNextPage() : Promise.resolve()),
+    refetch: query.refetch,
+    status: query.status,
+    isLoading: query.isPending,
+    isFetching: query.isFetching,
+    isFetchingNextPage,
+    isError: query.isError,
+    error: query.error,
+    invalidItems,
+  };
+}

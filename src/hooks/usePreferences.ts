@@ -1,0 +1,47 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { Channel, Preferences } from '../client/index';
+import { preferencesOptions } from '../queries/options';
+import { useInboxContext } from './InboxProvider';
+
+export interface UsePreferencesResult {
+  preferences: Preferences | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+  /** The service refuses preference updates (it answered 403 or 405): show them, without switches. */
+  readOnly: boolean;
+  /** What the service said when it refused, for the explanation. */
+  readOnlyReason: string | null;
+}
+
+/** The subscriber's global and per-workflow preferences. */
+export function usePreferences(): UsePreferencesResult {
+  const { store } = useInboxContext('usePreferences');
+  const query = useQuery(preferencesOptions(store), store.queryClient);
+  const readOnlyReason = useSyncExternalStore(store.subscribeReadOnly, store.preferencesReadOnly, store.preferencesReadOnly);
+  return {
+    preferences: query.data,
+    isLoading: query.isPending,
+    error: query.error,
+    refetch: query.refetch,
+    readOnly: readOnlyReason !== null,
+    readOnlyReason,
+  };
+}
+
+export interface UpdatePreferenceVariables {
+  /** The workflow's identifier; omit it for the global preferences. */
+  workflowId?: string;
+  channel: Channel;
+  enabled: boolean;
+}
+
+/**
+ * Turns one channel on or off, globally or for one workflow. The switch moves
+ * at once and moves back if the service refuses; the last click wins.
+ */
+export function useUpdatePreference() {
+  const { store } = useInboxContext('useUpdatePreference');
+  return useMutation<Preferences, Error, UpdatePreferenceVariables>({ mutationFn: (change) => store.updatePreference(change) }, store.queryClient);
+}

@@ -1,0 +1,6 @@
+export { formatCount } from './counts';
+export type { Count, Counts } from './counts';
+export { inboxKeys, normalizeFilter } from './keys';
+export type { FeedFilter, NormalizedFeedFilter } from './keys';
+export { countsOptions, feedOptions, preferencesOptions } from './options';
+export type { QueryContext } from './options';

@@ -1,0 +1,88 @@
+/**
+ * The one recipe for optimistic mutations: apply the user's intent to the
+ * cache at once, send it, then settle each key to what the service says, or
+ * roll back only the keys this mutation still owns.
+ *
+ * Mutations touching the same key are sent one after another, so the service
+ * applies them in the order the user made them and the last intent wins.
+ */
+
+export interface IntentQueueOptions<V> {
+  /** The value of a key in the cache now, if the cache knows it. */
+  read(key: string): V | undefined;
+  /** Writes values into the cache (optimistic values, settled values, rollbacks). */
+  write(changes: ReadonlyMap<string, V>): void;
+  /** Called when no mutation is in flight any more: refresh what may be stale. */
+  settled(): void;
+}
+
+export interface IntentQueue<V> {
+  /**
+   * Applies `target` optimistically, waits for earlier mutations on the same
+   * keys, then calls `send`, which returns the service's values per key.
+   */
+  run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R>;
+  /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
+  pending(): ReadonlyMap<string, V>;
+}
+
+export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueue<V> {
+  let sequence = 0;
+  /** Latest mutation per key, and the value it wants. */
+  const owners = new Map<string, { id: number; value: V }>();
+  /** The service's value per key while mutations on it are in flight. */
+  const confirmed = new Map<string, V>();
+  /** The last mutation on each key, to send the next one after it. */
+  const chains = new Map<string, Promise<unknown>>();
+
+  async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
+    const id = ++sequence;
+    const keys = [...target.keys()];
+    for (const [key, value] of target) {
+      if (!owners.has(key)) {
+        const current = options.read(key);
+        if (current === undefined) confirmed.delete(key);
+        else confirmed.set(key, current);
+      }
+      owners.set(key, { id, value });
+    }
+    options.write(target);
+
+    const before = [...new Set(keys.map((key) => chains.get(key)).filter((p): p is Promise<unknown> => p !== undefined))];
+    const sent = Promise.allSettled(before).then(send);
+    const chain = sent.catch(() => undefined);
+    for (const key of keys) chains.set(key, chain);
+
+    // Settles each key this mutation still owns to `valueOf(key)`; hands the others on.
+    const release = (valueOf: (key: string) => V | undefined) => {
+      const writes = new Map<string, V>();
+      for (const key of keys) {
+        if (owners.get(key)?.id !== id) continue;
+        owners.delete(key);
+        const value = valueOf(key);
+        if (value !== undefined) writes.set(key, value);
+        confirmed.delete(key);
+      }
+      if (writes.size > 0) options.write(writes);
+    };
+
+    try {
+      const { result, values } = await sent;
+      for (const [key, value] of values) if (owners.has(key)) confirmed.set(key, value);
+      // Keys the service did not return were not changed by it.
+      release((key) => values.get(key) ?? confirmed.get(key));
+      return result;
+    } catch (error) {
+      release((key) => confirmed.get(key));
+      throw error;
+    } finally {
+      for (const key of keys) if (chains.get(key) === chain) chains.delete(key);
+      if (owners.size === 0) options.settled();
+    }
+  }
+
+  return {
+    run,
+    pending: () => new Map([...owners].map(([key, owner]) => [key, owner.value])),
+  };
+}
