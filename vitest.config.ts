@@ -22,7 +22,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'] },
+        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
       },
       {
         resolve: { alias },

@@ -65,6 +65,11 @@ export function InboxProvider({
   const [ownQueryClient] = useState(() => (givenQueryClient || appQueryClient ? undefined : new QueryClient()));
   const queryClient = givenQueryClient ?? appQueryClient ?? ownQueryClient;
   if (!queryClient) throw new Error('unreachable: no QueryClient');
+  // Focus and reconnect refetches need a mounted client (QueryClientProvider does this; counted, so twice is fine).
+  useEffect(() => {
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
 
   // Headers given inline change identity each render: the client keeps one source and reads the latest value.
   const [headerSource] = useState(() => createHeaderSource(headers));

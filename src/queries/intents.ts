@@ -12,8 +12,11 @@ export interface IntentQueueOptions<V> {
   read(key: string): V | undefined;
   /** Writes values into the cache (optimistic values, settled values, rollbacks). */
   write(changes: ReadonlyMap<string, V>): void;
-  /** Called when no mutation is in flight any more: refresh what may be stale. */
-  settled(): void;
+  /**
+   * Called when no mutation is in flight any more: refresh what may be stale.
+   * `failed`: a mutation failed since the last call, so the service may have applied it or not.
+   */
+  settled(failed: boolean): void;
 }
 
 export interface IntentQueue<V> {
@@ -34,6 +37,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   const confirmed = new Map<string, V>();
   /** The last mutation on each key, to send the next one after it. */
   const chains = new Map<string, Promise<unknown>>();
+  let failed = false;
 
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
     const id = ++sequence;
@@ -73,11 +77,15 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       release((key) => values.get(key) ?? confirmed.get(key));
       return result;
     } catch (error) {
+      failed = true;
       release((key) => confirmed.get(key));
       throw error;
     } finally {
       for (const key of keys) if (chains.get(key) === chain) chains.delete(key);
-      if (owners.size === 0) options.settled();
+      if (owners.size === 0) {
+        options.settled(failed);
+        failed = false;
+      }
     }
   }
 

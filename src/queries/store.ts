@@ -106,13 +106,14 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (unknown) void queryClient.invalidateQueries({ queryKey: countsKey });
   }
 
-  function refreshAfterMutations(): void {
-    // Offsets of filtered feeds moved with the items that left or joined them.
+  function refreshAfterMutations(failed: boolean): void {
+    // Offsets of filtered feeds moved with the items that left or joined them. After a failure the
+    // service may or may not have applied it (a lost answer), so every feed is asked again.
     void queryClient.invalidateQueries({
       queryKey: feedsKey,
       predicate: (query) => {
         const filter = filterOfKey(query.queryKey);
-        return !!filter && (filter.read !== null || filter.seen !== null);
+        return failed || (!!filter && (filter.read !== null || filter.seen !== null));
       },
     });
     void queryClient.invalidateQueries({ queryKey: countsKey });

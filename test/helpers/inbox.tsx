@@ -1,0 +1,76 @@
+/** Hooks under test against the reference service's MSW handlers. */
+import { QueryClient } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll } from 'vitest';
+import { InboxProvider, type InboxProviderProps } from 'inbox-kit';
+import { createInboxClient, type InboxClientOptions } from 'inbox-kit/client';
+import { createInboxHandlers, createReferenceService, DEFAULT_MOCK_BASE_URL, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+
+export const SUBSCRIBER = 'sub_ada';
+
+/** One MSW server per test file; each mock service answers under its own base URL. */
+const server = setupServer();
+let services = 0;
+let listening = false;
+
+export type MockService = ReferenceService & { baseUrl: string };
+
+/** A reference service behind MSW for the test file; `reset()` it in a beforeEach. */
+export function setupMockService(options: ReferenceServiceOptions = {}): MockService {
+  const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...options });
+  const baseUrl = services === 0 ? DEFAULT_MOCK_BASE_URL : `${DEFAULT_MOCK_BASE_URL}-${services}`;
+  services++;
+  server.use(...createInboxHandlers(service, { baseUrl }));
+  if (!listening) {
+    listening = true;
+    beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+    afterAll(() => server.close());
+  }
+  return Object.assign(service, { baseUrl });
+}
+
+export function testClient(service: { apiKey: string; baseUrl?: string }, overrides: Partial<InboxClientOptions> = {}) {
+  return createInboxClient({
+    baseUrl: service.baseUrl ?? DEFAULT_MOCK_BASE_URL,
+    apiKey: service.apiKey,
+    dangerouslyAllowBrowser: true,
+    retry: false,
+    ...overrides,
+  });
+}
+
+/** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
+export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: Partial<InboxProviderProps> = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  const client = props.client ?? testClient(service);
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <InboxProvider client={client} subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...props}>
+        {children}
+      </InboxProvider>
+    );
+  }
+  return { Wrapper, queryClient, client };
+}
+
+export function renderInboxHook<T, P = undefined>(
+  hook: (props: P) => T,
+  service: { apiKey: string; baseUrl?: string },
+  options: { props?: Partial<InboxProviderProps>; initialProps?: P } = {},
+) {
+  const { Wrapper, queryClient } = inboxWrapper(service, options.props);
+  return { ...renderHook(hook, { wrapper: Wrapper, ...(options.initialProps === undefined ? {} : { initialProps: options.initialProps }) }), queryClient };
+}
+
+/** Waits until no query fetches and no mutation runs. */
+export async function settle(queryClient: QueryClient): Promise<void> {
+  await waitFor(() => {
+    if (queryClient.isFetching() > 0 || queryClient.isMutating() > 0) throw new Error('still busy');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await waitFor(() => {
+    if (queryClient.isFetching() > 0 || queryClient.isMutating() > 0) throw new Error('still busy');
+  });
+}

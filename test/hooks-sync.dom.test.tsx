@@ -1,0 +1,160 @@
+/** Seen-on-view batching, honest counts, polling, focus and reconnect, and cross-tab sync. */
+import { focusManager, onlineManager } from '@tanstack/react-query';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
+
+const service = setupMockService();
+const unreliable = setupMockService({ unreliableTotalCount: true, messages: 250 });
+beforeEach(() => {
+  service.reset();
+  unreliable.reset();
+});
+
+/** A stand-in IntersectionObserver (jsdom has none) that tests make elements visible through. */
+class FakeIntersectionObserver {
+  static instances = new Set<FakeIntersectionObserver>();
+  readonly elements = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.add(this);
+  }
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+  disconnect() {
+    this.elements.clear();
+    FakeIntersectionObserver.instances.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+  static showAll() {
+    for (const observer of [...FakeIntersectionObserver.instances]) {
+      const entries = [...observer.elements].map((target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as unknown as IntersectionObserverEntry);
+      if (entries.length > 0) observer.callback(entries, observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+describe('seen on view', () => {
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver));
+  afterEach(() => vi.unstubAllGlobals());
+
+  function Item({ notification }: { notification: FeedItem }) {
+    const ref = useSeenOnView(notification);
+    return <li ref={ref}>{notification.content}</li>;
+  }
+  function Feed() {
+    const { notifications } = useFeed({ limit: 40 });
+    return <ul>{notifications.map((n) => <Item key={n._id} notification={n} />)}</ul>;
+  }
+
+  it('marks every visible unseen item seen in one request per window', async () => {
+    const { Wrapper, queryClient } = inboxWrapper(service, { seenBatchMs: 50 });
+    const view = render(<Feed />, { wrapper: Wrapper });
+    await waitFor(() => expect(view.getAllByRole('listitem')).toHaveLength(40));
+    const unseen = service.feedOf(SUBSCRIBER, { seen: false }).slice(0, 40).filter((n) => service.feedOf(SUBSCRIBER).slice(0, 40).some((m) => m._id === n._id));
+    expect(unseen.length).toBeGreaterThan(5);
+    act(() => FakeIntersectionObserver.showAll());
+    await waitFor(() => expect(service.requests.filter((r) => r.path.endsWith('/mark-as'))).toHaveLength(1));
+    await settle(queryClient);
+    const requests = service.requests.filter((r) => r.path.endsWith('/mark-as'));
+    expect(requests).toHaveLength(1);
+    for (const n of unseen) expect(service.feedOf(SUBSCRIBER).find((m) => m._id === n._id)?.seen).toBe(true);
+    // Seen items are not observed again.
+    act(() => FakeIntersectionObserver.showAll());
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(service.requests.filter((r) => r.path.endsWith('/mark-as'))).toHaveLength(1);
+  });
+});
+
+describe('counts the service cannot vouch for', () => {
+  it('reports a lower bound, shown as 99+, when totalCount is only the page size', async () => {
+    for (const message of unreliable.data.messages) message.read = false;
+    const { result } = renderInboxHook(() => useCounts(), unreliable);
+    await waitFor(() => expect(result.current.unread).toBeDefined());
+    expect(result.current.unread).toEqual({ value: 101, exact: false });
+    expect(result.current.unreadLabel).toBe('99+');
+  });
+
+  it('stays exact when the whole list fits in one page', async () => {
+    const expected = unreliable.feedOf(SUBSCRIBER, { seen: false }).length;
+    expect(expected).toBeLessThan(100);
+    const { result } = renderInboxHook(() => useCounts(), unreliable);
+    await waitFor(() => expect(result.current.unseen).toBeDefined());
+    expect(result.current.unseen).toEqual({ value: expected, exact: true });
+  });
+});
+
+describe('freshness', () => {
+  afterEach(() => {
+    focusManager.setFocused(undefined);
+    onlineManager.setOnline(true);
+  });
+
+  const broadcastNow = (title: string) =>
+    service.handle(
+      new Request(`${service.baseUrl}/v1/events/trigger/broadcast`, {
+        method: 'POST',
+        headers: { Authorization: `ApiKey ${service.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'product-announcement', payload: { title, body: 'x' } }),
+      }),
+    );
+
+  it('polls and shows a new notification within the interval', async () => {
+    const { result } = renderInboxHook(() => useFeed(), service, { props: { pollInterval: 100 } });
+    await waitFor(() => expect(result.current.notifications.length).toBeGreaterThan(0));
+    await broadcastNow('Fresh from the poll');
+    await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Fresh from the poll'), { timeout: 2_000 });
+  });
+
+  it('does not poll while the tab is hidden, and refetches when it is shown again', async () => {
+    const { result } = renderInboxHook(() => useCounts(), service, { props: { pollInterval: 50 } });
+    await waitFor(() => expect(result.current.unread).toBeDefined());
+    act(() => focusManager.setFocused(false));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const before = service.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.requests.length).toBe(before);
+    await broadcastNow('While hidden');
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => expect(result.current.unread?.value).toBe(service.feedOf(SUBSCRIBER, { read: false }).length));
+  });
+
+  it('refetches on reconnect', async () => {
+    const { result } = renderInboxHook(() => useCounts(), service);
+    await waitFor(() => expect(result.current.unread).toBeDefined());
+    const before = result.current.unread?.value ?? 0;
+    act(() => onlineManager.setOnline(false));
+    await broadcastNow('Back online');
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(result.current.unread?.value).toBe(before + 1));
+  });
+});
+
+describe('cross-tab sync', () => {
+  it('a change in one tab reaches another tab without a poll or a request', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const tabB = inboxWrapper(service, { crossTab: true });
+    const a = renderHook(() => ({ feed: useFeed(), markAs: useMarkAs() }), { wrapper: tabA.Wrapper });
+    const b = renderHook(() => ({ feed: useFeed(), counts: useCounts() }), { wrapper: tabB.Wrapper });
+    await waitFor(() => expect(a.result.current.feed.notifications.length && b.result.current.counts.unread).toBeTruthy());
+    const target = b.result.current.feed.notifications.find((n) => !n.read);
+    if (!target) throw new Error('no unread');
+    const unreadInB = b.result.current.counts.unread?.value ?? 0;
+    await settle(tabB.queryClient);
+    const requestsBefore = service.requests.length;
+
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: target._id, markAs: 'read' }));
+    await waitFor(() => expect(b.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(true));
+    expect(b.result.current.counts.unread?.value).toBe(unreadInB - 1);
+    // Tab B fetched nothing for it: only tab A's mark-as (and its own refresh) reached the service.
+    await settle(tabA.queryClient);
+    const fromB = service.requests.slice(requestsBefore).filter((r) => r.path.endsWith('/mark-as'));
+    expect(fromB).toHaveLength(1);
+  });
+});

@@ -1,0 +1,292 @@
+/** Every hook against the reference service's MSW handlers. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  InboxProvider,
+  useBroadcast,
+  useCounts,
+  useFeed,
+  useMarkAllAs,
+  useMarkAs,
+  usePreferences,
+  useSetPrimaryIntegration,
+  useUpdatePreference,
+  type FeedFilter,
+} from 'inbox-kit';
+import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+
+const service = setupMockService();
+beforeEach(() => service.reset());
+
+const truth = (filter: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> } = {}) => service.feedOf(SUBSCRIBER, filter);
+const markAsRequests = () => service.requests.filter((r) => r.path.endsWith('/mark-as'));
+
+describe('InboxProvider', () => {
+  it('names the hook and the provider when a hook is used outside it', () => {
+    expect(() => renderHook(() => useFeed())).toThrow('`useFeed` must be used within <InboxProvider>.');
+    expect(() => renderHook(() => useCounts())).toThrow('`useCounts` must be used within <InboxProvider>.');
+  });
+
+  it('uses the app’s QueryClient when one is above it, else its own', async () => {
+    const appClient = new QueryClient();
+    const client = testClient(service);
+    const withApp = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={appClient}>
+        <InboxProvider client={client} subscriberId={SUBSCRIBER} pollInterval={false}>
+          {children}
+        </InboxProvider>
+      </QueryClientProvider>
+    );
+    const app = renderHook(() => useCounts(), { wrapper: withApp });
+    await waitFor(() => expect(app.result.current.unread).toBeDefined());
+    expect(appClient.getQueryCache().findAll({ queryKey: ['inbox-kit'] }).length).toBeGreaterThan(0);
+
+    const alone = renderHook(() => useCounts(), {
+      wrapper: ({ children }) => (
+        <InboxProvider client={client} subscriberId={SUBSCRIBER} pollInterval={false}>
+          {children}
+        </InboxProvider>
+      ),
+    });
+    await waitFor(() => expect(alone.result.current.unread).toBeDefined());
+  });
+
+  it('takes baseUrl and headers instead of a client', async () => {
+    const { result } = renderHook(() => useCounts(), {
+      wrapper: ({ children }) => (
+        <InboxProvider baseUrl={service.baseUrl} headers={async () => ({ Authorization: `ApiKey ${service.apiKey}` })} subscriberId={SUBSCRIBER} pollInterval={false}>
+          {children}
+        </InboxProvider>
+      ),
+    });
+    await waitFor(() => expect(result.current.unread?.value).toBe(truth({ read: false }).length));
+  });
+});
+
+describe('useFeed', () => {
+  it('pages from page 0 to the end', async () => {
+    const { result } = renderInboxHook(() => useFeed({ limit: 25 }), service);
+    await waitFor(() => expect(result.current.notifications).toHaveLength(25));
+    expect(result.current.hasMore).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.hasMore).toBe(false));
+    expect(result.current.notifications.map((n) => n._id)).toEqual(truth().map((n) => n._id));
+    // Nothing more to load: no request.
+    const before = service.requests.length;
+    await act(() => result.current.fetchNextPage());
+    expect(service.requests.length).toBe(before);
+  });
+
+  it.each<[string, FeedFilter]>([
+    ['unread', { read: false }],
+    ['unseen', { seen: false }],
+    ['read', { read: true }],
+    ['a payload', { payload: { category: 'billing' } }],
+  ])('filters by %s', async (_, filter) => {
+    const { result } = renderInboxHook(() => useFeed({ ...filter, limit: 100 }), service);
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    const expected = truth(filter).map((n) => n._id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.current.notifications.map((n) => n._id)).toEqual(expected);
+  });
+
+  it('keeps each filter’s pages when switching back and forth', async () => {
+    const { result, rerender } = renderInboxHook(({ filter }: { filter: FeedFilter }) => useFeed(filter), service, { initialProps: { filter: {} } });
+    await waitFor(() => expect(result.current.notifications).toHaveLength(20));
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.notifications).toHaveLength(40));
+    rerender({ filter: { read: false } });
+    await waitFor(() => expect(result.current.notifications.every((n) => !n.read)).toBe(true));
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    const requests = service.requests.length;
+    rerender({ filter: {} });
+    expect(result.current.notifications).toHaveLength(40);
+    expect(result.current.isLoading).toBe(false);
+    expect(service.requests.length).toBe(requests);
+  });
+
+  it('shows an error state that refetch recovers from', async () => {
+    service.injectFault({ status: 500, path: '/notifications/feed' });
+    const { result } = renderInboxHook(() => useFeed(), service);
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toMatch(/getFeed failed with 500/);
+    await act(() => result.current.refetch());
+    await waitFor(() => expect(result.current.notifications).toHaveLength(20));
+  });
+});
+
+describe('useCounts', () => {
+  it('reports exact counts from the service', async () => {
+    const { result } = renderInboxHook(() => useCounts(), service);
+    await waitFor(() => expect(result.current.unread).toBeDefined());
+    expect(result.current.unread).toEqual({ value: truth({ read: false }).length, exact: true });
+    expect(result.current.unseen).toEqual({ value: truth({ seen: false }).length, exact: true });
+    expect(result.current.unreadLabel).toBe(String(truth({ read: false }).length));
+  });
+});
+
+describe('useMarkAs', () => {
+  function useInbox() {
+    return { all: useFeed(), unread: useFeed({ read: false }), counts: useCounts(), markAs: useMarkAs() };
+  }
+
+  it('changes every cached feed and the counts before the service answers', async () => {
+    const { result } = renderInboxHook(useInbox, service);
+    await waitFor(() => expect(result.current.counts.unread && result.current.unread.notifications.length > 0).toBe(true));
+    const target = result.current.unread.notifications[0];
+    if (!target) throw new Error('no unread notification');
+    const unreadBefore = result.current.counts.unread?.value ?? 0;
+    service.injectFault({ latencyMs: 400, path: '/mark-as' });
+
+    act(() => result.current.markAs.mutate({ messageId: target._id, markAs: 'read' }));
+    await waitFor(() => expect(result.current.counts.unread?.value).toBe(unreadBefore - 1));
+    expect(result.current.all.notifications.find((n) => n._id === target._id)).toMatchObject({ read: true, seen: true });
+    expect(result.current.unread.notifications.some((n) => n._id === target._id)).toBe(false);
+    // The service has not applied it yet.
+    expect(truth().find((n) => n._id === target._id)?.read).toBe(false);
+
+    await waitFor(() => expect(result.current.markAs.isSuccess).toBe(true));
+    expect(truth().find((n) => n._id === target._id)?.read).toBe(true);
+  });
+
+  it('rolls back only what failed, and surfaces the error', async () => {
+    const { result, queryClient } = renderInboxHook(useInbox, service);
+    await waitFor(() => expect(result.current.counts.unread && result.current.unread.notifications.length > 1).toBe(true));
+    const [first, second] = result.current.unread.notifications;
+    if (!first || !second) throw new Error('need two unread');
+    const unreadBefore = result.current.counts.unread?.value ?? 0;
+
+    await act(() => result.current.markAs.mutateAsync({ messageId: first._id, markAs: 'read' }));
+    service.injectFault({ status: 500, path: '/mark-as' });
+    await act(() => result.current.markAs.mutateAsync({ messageId: second._id, markAs: 'read' }).catch(() => undefined));
+    await waitFor(() => expect(result.current.markAs.error?.message).toMatch(/markAs failed with 500/));
+    await settle(queryClient);
+    expect(result.current.all.notifications.find((n) => n._id === first._id)?.read).toBe(true);
+    expect(result.current.all.notifications.find((n) => n._id === second._id)?.read).toBe(false);
+    expect(result.current.unread.notifications.some((n) => n._id === second._id)).toBe(true);
+    expect(result.current.counts.unread?.value).toBe(unreadBefore - 1);
+    expect(result.current.counts.unread?.value).toBe(truth({ read: false }).length);
+  });
+
+  it('lets the last of quick successive intents win, in the cache and in the service', async () => {
+    const { result, queryClient } = renderInboxHook(useInbox, service);
+    await waitFor(() => expect(result.current.unread.notifications.length).toBeGreaterThan(0));
+    const id = result.current.unread.notifications[0]?._id ?? '';
+    service.setFaults({ latencyMs: [20, 120] });
+    act(() => {
+      result.current.markAs.mutate({ messageId: id, markAs: 'read' });
+      result.current.markAs.mutate({ messageId: id, markAs: 'unread' });
+      result.current.markAs.mutate({ messageId: id, markAs: 'read' });
+      result.current.markAs.mutate({ messageId: id, markAs: 'unread' });
+    });
+    await settle(queryClient);
+    service.setFaults({});
+    expect(truth().find((n) => n._id === id)?.read).toBe(false);
+    expect(result.current.all.notifications.find((n) => n._id === id)?.read).toBe(false);
+    expect(result.current.counts.unread?.value).toBe(truth({ read: false }).length);
+  });
+});
+
+describe('useMarkAllAs', () => {
+  const big = setupMockService({ messages: 250 });
+  beforeEach(() => {
+    big.reset();
+    for (const message of big.data.messages) message.read = false;
+  });
+
+  it('marks everything read in batches of at most 100, and resumes after a failure part-way', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), all: useFeed(), markAll: useMarkAllAs() }), big);
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    const unread = big.feedOf(SUBSCRIBER, { read: false }).length;
+    expect(unread).toBeGreaterThan(100);
+    expect(result.current.counts.unreadLabel).toBe('99+');
+
+    big.requests.length = 0;
+    // The first batch succeeds, the second fails.
+    big.injectFault({ latencyMs: 0, path: '/mark-as' });
+    big.injectFault({ status: 500, path: '/mark-as' });
+    await act(() => result.current.markAll.mutateAsync().catch(() => undefined));
+    await settle(queryClient);
+    expect(result.current.markAll.isError).toBe(true);
+    const left = big.feedOf(SUBSCRIBER, { read: false }).length;
+    expect(result.current.counts.unread?.value).toBe(left);
+
+    await act(() => result.current.markAll.mutateAsync());
+    await settle(queryClient);
+    expect(big.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+    expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
+    expect(result.current.all.notifications.every((n) => n.read)).toBe(true);
+    const batches = big.requests.filter((r) => r.path.endsWith('/mark-as') && r.status === 201);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('preferences', () => {
+  function usePrefs() {
+    return { prefs: usePreferences(), update: useUpdatePreference() };
+  }
+  const emailOf = (result: { current: ReturnType<typeof usePrefs> }) =>
+    result.current.prefs.preferences?.workflows.find((w) => w.workflow.identifier === 'comment-reply')?.channels.email;
+
+  it('toggles optimistically through the PATCH extension', async () => {
+    const { result, queryClient } = renderInboxHook(usePrefs, service);
+    await waitFor(() => expect(emailOf(result)).toBe(true));
+    service.injectFault({ latencyMs: 300, method: 'PATCH' });
+    act(() => result.current.update.mutate({ workflowId: 'comment-reply', channel: 'email', enabled: false }));
+    await waitFor(() => expect(emailOf(result)).toBe(false));
+    expect(result.current.update.isPending).toBe(true);
+    await settle(queryClient);
+    expect(emailOf(result)).toBe(false);
+    expect(result.current.prefs.preferences?.workflows.find((w) => w.workflow.identifier === 'comment-reply')?.overrides).toContainEqual({ channel: 'email', source: 'subscriber' });
+  });
+
+  it('rolls back on a 500', async () => {
+    const { result, queryClient } = renderInboxHook(usePrefs, service);
+    await waitFor(() => expect(emailOf(result)).toBe(true));
+    service.injectFault({ status: 500, method: 'PATCH' });
+    await act(() => result.current.update.mutateAsync({ workflowId: 'comment-reply', channel: 'email', enabled: false }).catch(() => undefined));
+    await settle(queryClient);
+    expect(emailOf(result)).toBe(true);
+    expect(result.current.update.error?.message).toMatch(/500/);
+    expect(result.current.prefs.readOnly).toBe(false);
+  });
+
+  it('turns read-only when the service refuses updates', async () => {
+    const readOnly = setupMockService({ preferenceUpdates: false });
+    const { result, queryClient } = renderInboxHook(usePrefs, readOnly);
+    await waitFor(() => expect(result.current.prefs.preferences).toBeDefined());
+    await act(() => result.current.update.mutateAsync({ channel: 'email', enabled: false }).catch(() => undefined));
+    await settle(queryClient);
+    expect(result.current.prefs.readOnly).toBe(true);
+    expect(result.current.prefs.readOnlyReason).toMatch(/cannot be changed/);
+    expect(result.current.prefs.preferences?.global.channels.email).toBe(true);
+  });
+});
+
+describe('admin hooks', () => {
+  it('broadcast refreshes the feed; set-primary returns the integration', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ feed: useFeed(), broadcast: useBroadcast(), primary: useSetPrimaryIntegration() }), service);
+    await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+    await act(() => result.current.broadcast.mutateAsync({ name: 'product-announcement', payload: { title: 'Hooks are here', body: 'Try them' } }));
+    await settle(queryClient);
+    expect(result.current.feed.notifications[0]).toMatchObject({ subject: 'Hooks are here', read: false });
+
+    const mailgun = service.data.integrations.find((i) => i.identifier === 'mailgun-eu');
+    const integration = await act(() => result.current.primary.mutateAsync({ integrationId: mailgun?._id ?? '' }));
+    expect(integration).toMatchObject({ primary: true, channel: 'email' });
+  });
+});
+
+describe('mark-as requests', () => {
+  it('batches nothing it does not need: one request per call', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ feed: useFeed({ read: false }), markAs: useMarkAs() }), service);
+    await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(3));
+    const ids = result.current.feed.notifications.slice(0, 3).map((n) => n._id);
+    await act(() => result.current.markAs.mutateAsync({ messageId: ids, markAs: 'read' }));
+    await settle(queryClient);
+    expect(markAsRequests()).toHaveLength(1);
+  });
+});
