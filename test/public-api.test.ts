@@ -43,8 +43,26 @@ it('inbox-kit/client', () => {
   ]);
 });
 
-it('inbox-kit (root) re-exports the client', () => {
+it('inbox-kit (root): the provider, hooks and query factories, and the client', () => {
   for (const name of Object.keys(client)) expect(root).toHaveProperty(name);
+  expect(Object.keys(root).filter((name) => !(name in client)).sort()).toEqual([
+    'InboxProvider',
+    'countsOptions',
+    'feedOptions',
+    'formatCount',
+    'inboxKeys',
+    'normalizeFilter',
+    'preferencesOptions',
+    'useBroadcast',
+    'useCounts',
+    'useFeed',
+    'useMarkAllAs',
+    'useMarkAs',
+    'usePreferences',
+    'useSeenOnView',
+    'useSetPrimaryIntegration',
+    'useUpdatePreference',
+  ]);
 });
 
 it('inbox-kit/server', () => {

@@ -1,0 +1,45 @@
+// The README's custom feed, verbatim (test/readme.dom.test.tsx checks they stay the same).
+import { useState } from 'react';
+import { InboxProvider, useCounts, useFeed, useMarkAs, useMarkAllAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+
+export function App({ user }: { user: { id: string } }) {
+  return (
+    <InboxProvider baseUrl="/api/inbox" subscriberId={user.id}>
+      <MyInbox />
+    </InboxProvider>
+  );
+}
+
+export function MyInbox() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const feed = useFeed(unreadOnly ? { read: false } : {});
+  const { unreadLabel } = useCounts();
+  const markAll = useMarkAllAs();
+
+  if (feed.isLoading) return <p>Loading…</p>;
+  if (feed.isError) return <p role="alert">{feed.error?.message} <button onClick={() => feed.refetch()}>Retry</button></p>;
+  return (
+    <section aria-label={`Notifications, ${unreadLabel ?? 0} unread`}>
+      <button aria-pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>Unread only</button>
+      <button onClick={() => markAll.mutate()} disabled={markAll.isPending}>Mark all as read</button>
+      <ul>
+        {feed.notifications.map((n) => <Row key={n._id} notification={n} />)}
+      </ul>
+      {feed.hasMore && <button onClick={() => feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>Load more</button>}
+    </section>
+  );
+}
+
+function Row({ notification }: { notification: FeedItem }) {
+  const seenRef = useSeenOnView(notification); // marks it seen once visible, batched with its neighbours
+  const { mutate: markAs } = useMarkAs();
+  return (
+    <li ref={seenRef} data-state={notification.read ? 'read' : 'unread'}>
+      {notification.subject && <strong>{notification.subject}</strong>}
+      <p>{notification.content}</p>
+      <button onClick={() => markAs({ messageId: notification._id, markAs: notification.read ? 'unread' : 'read' })}>
+        Mark as {notification.read ? 'unread' : 'read'}
+      </button>
+    </li>
+  );
+}
