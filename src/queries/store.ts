@@ -79,9 +79,18 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     return found;
   }
 
+  /**
+   * Flags written since a feed fetch started must survive its answer, which the service may have
+   * computed before them: a journal of writes, and where each fetch in flight started in it.
+   */
+  let journalSeq = 0;
+  const journal: { seq: number; id: string; flags: Flags }[] = [];
+  const fetchStarts = new Map<string, number>();
+
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
     if (changes.size === 0) return;
+    if (adjustCounts && fetchStarts.size > 0) for (const [id, flags] of changes) journal.push({ seq: ++journalSeq, id, flags });
     const known = knownItems(changes.keys());
     for (const [key, data] of feedQueries()) {
       if (!data) continue;
@@ -107,8 +116,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   function refreshAfterMutations(failed: boolean): void {
-    // Offsets of filtered feeds moved with the items that left or joined them. After a failure the
-    // service may or may not have applied it (a lost answer), so every feed is asked again.
+    // Refetch filtered feeds, whose offsets moved with the items that left or joined them, and after
+    // a failure every feed, since the service may or may not have applied it (a lost answer).
     void queryClient.invalidateQueries({
       queryKey: feedsKey,
       predicate: (query) => {
@@ -137,7 +146,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       // Unknown items still go to the service; their cached state is settled by its answer.
       target.set(id, flagsAfter(item ? { read: item.read, seen: item.seen } : { read: false, seen: false }, markAs));
     }
-    await queryClient.cancelQueries({ queryKey: feedsKey });
+    // A counts fetch in flight would overwrite the optimistic counts. Feed fetches are left alone (a page
+    // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
     await queryClient.cancelQueries({ queryKey: countsKey });
     const messages = await messageIntents.run(target, async () => {
       const result: Message[] = [];
@@ -164,7 +174,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         }
       }
     }
-    await queryClient.cancelQueries({ queryKey: inboxKeys.all(scope) });
+    await queryClient.cancelQueries({ queryKey: countsKey });
     writeFlags(cached, true);
     let marked = 0;
     try {
@@ -252,20 +262,42 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   let newestUnreadId: string | undefined;
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const key = event.query.queryKey;
     if (key[0] !== 'inbox-kit' || key[1] !== scope) return;
+    if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'error')) {
+      fetchStarts.delete(event.query.queryHash);
+      pruneJournal();
+      return;
+    }
+    if (event.type === 'updated' && event.action.type === 'fetch' && key[2] === 'feed') {
+      fetchStarts.set(event.query.queryHash, journalSeq);
+      return;
+    }
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     if (key[2] === 'counts') {
       const newest = queryClient.getQueryData<Counts>(countsKey)?.newestUnreadId;
       // Something new arrived (a poll, a focus refetch): refresh the feeds.
       if (newestUnreadId !== undefined && newest !== newestUnreadId) void queryClient.invalidateQueries({ queryKey: feedsKey });
       newestUnreadId = newest;
     } else if (key[2] === 'feed') {
-      // A page fetched while mutations are in flight shows the old state: reapply what the user asked for.
-      const pending = messageIntents.pending();
-      if (pending.size > 0) writeFlags(pending, false);
+      // A page fetched meanwhile may show the old state: reapply what was written since its fetch
+      // started, and what the user asked for that the service has not confirmed yet.
+      const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
+      fetchStarts.delete(event.query.queryHash);
+      const redo = new Map<string, Flags>();
+      for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
+      for (const [id, flags] of messageIntents.pending()) redo.set(id, flags);
+      pruneJournal();
+      if (redo.size > 0) writeFlags(redo, false);
     }
   });
+
+  function pruneJournal(): void {
+    const oldest = Math.min(...fetchStarts.values());
+    let drop = 0;
+    while (drop < journal.length && (journal[drop]?.seq ?? 0) <= oldest) drop++;
+    journal.splice(0, fetchStarts.size === 0 ? journal.length : drop);
+  }
 
   function post(message: TabMessage): void {
     if (message.kind === 'flags' && message.changes.length === 0) return;
