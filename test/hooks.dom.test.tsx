@@ -152,6 +152,26 @@ describe('useMarkAs', () => {
     expect(truth().find((n) => n._id === target._id)?.read).toBe(true);
   });
 
+  it('changes the feeds and the counts in the same render', async () => {
+    const renders: string[] = [];
+    let targetId = '';
+    const { result } = renderInboxHook(() => {
+      const inbox = useInbox();
+      const item = inbox.all.notifications.find((n) => n._id === targetId);
+      if (targetId && inbox.counts.unread) renders.push(`${inbox.counts.unread.value}/${String(item?.read)}/${inbox.unread.notifications.some((n) => n._id === targetId)}`);
+      return inbox;
+    }, service);
+    await waitFor(() => expect(result.current.counts.unread && result.current.unread.notifications.length > 0).toBe(true));
+    const before = result.current.counts.unread?.value ?? 0;
+    targetId = result.current.unread.notifications[0]?._id ?? '';
+    service.injectFault({ latencyMs: 200, path: '/mark-as' });
+    act(() => result.current.markAs.mutate({ messageId: targetId, markAs: 'read' }));
+    await waitFor(() => expect(result.current.markAs.isSuccess).toBe(true));
+    // Every render shows either the state before or the state after, never a mix.
+    expect(renders).toContain(`${before - 1}/true/false`);
+    expect(renders.filter((r) => r !== `${before}/false/true` && r !== `${before - 1}/true/false`)).toEqual([]);
+  });
+
   it('rolls back only what failed, and surfaces the error', async () => {
     const { result, queryClient } = renderInboxHook(useInbox, service);
     await waitFor(() => expect(result.current.counts.unread && result.current.unread.notifications.length > 1).toBe(true));
