@@ -1,0 +1,464 @@
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { FeedItem } from '../../client/index';
+import { useCounts } from '../../hooks/useCounts';
+import { useMarkAllAs } from '../../hooks/useMarkAllAs';
+import { mergeLabels, type PartialLabels } from '../../i18n/labels';
+import { themeToStyle, type InboxTheme } from '../../theme/theme';
+import { PreferencesPanel } from '../preferences-panel/PreferencesPanel';
+import { cx } from '../shared/cx';
+import { Icon } from '../shared/icons';
+import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
+import { useControllable } from '../shared/use-controllable';
+import { useNow } from '../shared/use-now';
+import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
+import { BUILT_IN_TABS, InboxFeed } from './InboxFeed';
+
+export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'dir'>, InboxCallbacks, InboxRenderers {
+  /** `popover`: a bell that opens the inbox. `embedded`: the inbox in the page. Default `popover`. */
+  variant?: 'popover' | 'embedded';
+  /** Semantic tokens, set as CSS variables on the root. */
+  theme?: InboxTheme;
+  /** Default `system` (follows the reader's setting). */
+  colorScheme?: 'light' | 'dark' | 'system';
+  /** Any visible or spoken string; the rest stay English. */
+  labels?: PartialLabels;
+  /** Locale of dates and plurals, e.g. `de`. Default: the browser's. */
+  locale?: string;
+  /** Text direction. Default `ltr`. */
+  dir?: 'ltr' | 'rtl';
+  classNames?: InboxClassNames;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The selected tab's id (`all`, `unread` or one of `tabs`). */
+  filter?: string;
+  defaultFilter?: string;
+  onFilterChange?: (filter: string) => void;
+  /** Tabs after All and Unread. */
+  tabs?: InboxTab[];
+  /** Mark a notification read when it is activated. Default true. */
+  markReadOnClick?: boolean;
+  /** Replaces the default notification row (marking read on activation is up to you: `useMarkAs`). */
+  renderItem?: (notification: FeedItem, index: number) => ReactNode;
+  /** Replaces the empty state of a tab. */
+  renderEmpty?: (tab: InboxTab) => ReactNode;
+}
+
+/** Announces new notifications politely, once they arrive after the first load. */
+function Announcer() {
+  const { labels } = useInboxUi('Inbox.Root');
+  const { unread } = useCounts();
+  const [previous, setPrevious] = useState<number | undefined>(undefined);
+  const [message, setMessage] = useState('');
+  if (unread && unread.value !== previous) {
+    if (previous !== undefined && unread.value > previous) setMessage(labels.newNotifications(unread.value - previous));
+    setPrevious(unread.value);
+  }
+  return (
+    <div role="status" aria-live="polite" data-slot="sr-only">
+      {message}
+    </div>
+  );
+}
+
+/** Holds the inbox's state and settings; every other part goes inside it. */
+const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
+  {
+    variant = 'popover',
+    theme,
+    colorScheme = 'system',
+    labels: givenLabels,
+    locale,
+    dir = 'ltr',
+    classNames = {},
+    open: givenOpen,
+    defaultOpen = false,
+    onOpenChange,
+    filter: givenFilter,
+    defaultFilter = 'all',
+    onFilterChange,
+    tabs: extraTabs,
+    markReadOnClick = true,
+    renderItem,
+    renderEmpty,
+    renderAvatar,
+    onNotificationClick,
+    onActionClick,
+    onNavigate,
+    className,
+    style,
+    children,
+    ...rest
+  },
+  ref,
+) {
+  const labels = useMemo(() => mergeLabels(givenLabels), [givenLabels]);
+  const [open, setOpen] = useControllable(givenOpen, defaultOpen, onOpenChange);
+  const [filter, setFilter] = useControllable(givenFilter, defaultFilter, onFilterChange);
+  const [view, setView] = useState<'feed' | 'preferences'>('feed');
+  const [bell, setBell] = useState<HTMLButtonElement | null>(null);
+  const id = useId();
+  const now = useNow();
+  const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
+
+  const ui = useMemo<InboxUi>(
+    () => ({
+      variant,
+      open: variant === 'embedded' || open,
+      setOpen,
+      view,
+      setView,
+      tabs,
+      filter,
+      setFilter,
+      labels,
+      classNames,
+      dir,
+      ids: { popover: `${id}popover`, title: `${id}title`, panel: `${id}panel`, tab: (tab) => `${id}tab-${tab}` },
+      bell,
+      setBell,
+      renderItem,
+      renderEmpty,
+    }),
+    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty],
+  );
+  const settings = useMemo<ItemSettings>(
+    () => ({ labels, locale, now, markReadOnClick, classNames, renderAvatar, onNotificationClick, onActionClick, onNavigate }),
+    [labels, locale, now, markReadOnClick, classNames, renderAvatar, onNotificationClick, onActionClick, onNavigate],
+  );
+
+  return (
+    <InboxUiContext.Provider value={ui}>
+      <ItemSettingsContext.Provider value={settings}>
+        <div
+          ref={ref}
+          data-inbox-root=""
+          data-variant={variant}
+          data-color-scheme={colorScheme}
+          dir={dir}
+          lang={locale}
+          className={cx(classNames.root, className)}
+          style={{ ...themeToStyle(theme), ...style }}
+          {...rest}
+        >
+          {children}
+          <Announcer />
+        </div>
+      </ItemSettingsContext.Provider>
+    </InboxUiContext.Provider>
+  );
+});
+
+/** The bell: opens and closes the popover; its name and badge give the unread count. */
+const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function InboxBell({ className, onClick, ...rest }, ref) {
+  const ui = useInboxUi('Inbox.Bell');
+  const { unread, unreadLabel } = useCounts();
+  const count = unread && unread.value > 0 ? (unreadLabel ?? '') : '';
+  const { setBell } = ui;
+  const setRefs = useCallback(
+    (element: HTMLButtonElement | null) => {
+      setBell(element);
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref, setBell],
+  );
+  return (
+    <button
+      ref={setRefs}
+      type="button"
+      data-slot="bell"
+      aria-haspopup="dialog"
+      aria-expanded={ui.open}
+      aria-controls={ui.open ? ui.ids.popover : undefined}
+      aria-label={ui.labels.bell(count)}
+      className={cx(ui.classNames.bell, className)}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) ui.setOpen(!ui.open);
+      }}
+      {...rest}
+    >
+      <Icon name="bell" />
+      {count && (
+        <span data-slot="badge" className={ui.classNames.badge} aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </button>
+  );
+});
+
+const GAP = 8;
+
+/** Places the popover under the bell (above it when there is no room), inside the viewport. */
+function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: RefObject<HTMLDivElement | null>, dir: 'ltr' | 'rtl') {
+  useLayoutEffect(() => {
+    const popover = popoverRef.current;
+    if (!enabled || !anchor || !popover) return;
+    const place = () => {
+      const bell = anchor.getBoundingClientRect();
+      const width = Math.min(popover.offsetWidth || 380, window.innerWidth - 2 * GAP);
+      const preferred = dir === 'rtl' ? bell.left : bell.right - width;
+      const left = Math.max(GAP, Math.min(preferred, window.innerWidth - width - GAP));
+      const below = window.innerHeight - bell.bottom - 2 * GAP;
+      const above = bell.top - 2 * GAP;
+      const placeAbove = below < 320 && above > below;
+      // Set through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows.
+      popover.style.left = `${left}px`;
+      popover.style.maxWidth = `${window.innerWidth - 2 * GAP}px`;
+      popover.style.maxHeight = `${Math.max(160, placeAbove ? above : below)}px`;
+      popover.style.top = placeAbove ? '' : `${bell.bottom + GAP}px`;
+      popover.style.bottom = placeAbove ? `${window.innerHeight - bell.top + GAP}px` : '';
+      popover.dataset.side = placeAbove ? 'top' : 'bottom';
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [enabled, anchor, popoverRef, dir]);
+}
+
+/**
+ * The popover under the bell: a non-modal dialog. Focus moves into it when it
+ * opens and back to the bell when it closes; Escape or a click outside closes it.
+ */
+const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxPopover({ className, children, ...rest }, ref) {
+  const ui = useInboxUi('Inbox.Popover');
+  const popoverRef = useRef<HTMLDivElement | null>(null);
+  const { open, setOpen, bell } = ui;
+  usePlacement(open && ui.variant === 'popover', bell, popoverRef, ui.dir);
+
+  useEffect(() => {
+    const element = popoverRef.current;
+    if (!open || !element) return;
+    element.focus();
+    const close = (returnFocus: boolean) => {
+      setOpen(false);
+      if (returnFocus) bell?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target;
+      if (target instanceof Node && !element.contains(target) && !bell?.contains(target)) close(false);
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close(true);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    element.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      element.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, setOpen, bell]);
+
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      popoverRef.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+
+  if (!open) return null;
+  return (
+    <div
+      ref={setRefs}
+      id={ui.ids.popover}
+      role="dialog"
+      aria-labelledby={ui.ids.title}
+      tabIndex={-1}
+      data-slot="popover"
+      className={cx(ui.classNames.popover, className)}
+      {...rest}
+    >
+      {children}
+    </div>
+  );
+});
+
+/** The title, "mark all as read", and the way to the preferences and back. */
+const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxHeader({ className, ...rest }, ref) {
+  const ui = useInboxUi('Inbox.Header');
+  const { labels } = ui;
+  const markAll = useMarkAllAs();
+  const { unread } = useCounts();
+  const inPreferences = ui.view === 'preferences';
+  const tab = ui.tabs.find((t) => t.id === ui.filter);
+  return (
+    <div ref={ref} data-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
+      {inPreferences && (
+        <button type="button" data-slot="icon-button" aria-label={labels.backToNotifications} title={labels.backToNotifications} onClick={() => ui.setView('feed')}>
+          <Icon name="back" data-flip-rtl="" />
+        </button>
+      )}
+      <h2 id={ui.ids.title} data-slot="title">
+        {inPreferences ? labels.preferencesTitle : labels.title}
+      </h2>
+      {!inPreferences && (
+        <button
+          type="button"
+          data-slot="text-button"
+          disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
+          onClick={() => markAll.mutate(tab?.filter.payload ? { payload: tab.filter.payload } : undefined)}
+        >
+          {labels.markAllAsRead}
+        </button>
+      )}
+      {!inPreferences && (
+        <button type="button" data-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
+          <Icon name="settings" />
+        </button>
+      )}
+      {ui.variant === 'popover' && (
+        <button
+          type="button"
+          data-slot="icon-button"
+          aria-label={labels.close}
+          title={labels.close}
+          onClick={() => {
+            ui.setOpen(false);
+            ui.bell?.focus();
+          }}
+        >
+          <Icon name="close" />
+        </button>
+      )}
+    </div>
+  );
+});
+
+/** The tabs: All, Unread and custom ones. Arrow keys move between them (mirrored right to left). */
+const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxTabs({ className, ...rest }, ref) {
+  const ui = useInboxUi('Inbox.Tabs');
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const forward = ui.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = ui.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const count = ui.tabs.length;
+    let next: number | undefined;
+    if (event.key === forward) next = (index + 1) % count;
+    else if (event.key === backward) next = (index - 1 + count) % count;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = count - 1;
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = ui.tabs[next];
+    if (!tab) return;
+    ui.setFilter(tab.id);
+    document.getElementById(ui.ids.tab(tab.id))?.focus();
+  };
+  return (
+    <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
+      {ui.tabs.map((tab, index) => {
+        const selected = tab.id === ui.filter;
+        return (
+          <button
+            key={tab.id}
+            id={ui.ids.tab(tab.id)}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            aria-controls={selected ? ui.ids.panel : undefined}
+            tabIndex={selected ? 0 : -1}
+            data-slot="tab"
+            data-state={selected ? 'active' : 'inactive'}
+            className={ui.classNames.tab}
+            onClick={() => ui.setFilter(tab.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+});
+
+/** The inbox's content: header, then the tabs and feed, or the preferences. */
+function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
+  const ui = useInboxUi('Inbox.Panel');
+  const content = (
+    <>
+      <InboxHeader />
+      {ui.view === 'preferences' ? (
+        <PreferencesPanel data-slot="preferences-view" headingLevel={3} />
+      ) : (
+        <>
+          <InboxTabs />
+          <InboxFeed />
+        </>
+      )}
+    </>
+  );
+  if (ui.variant === 'popover') return content;
+  return (
+    <section aria-labelledby={ui.ids.title} data-slot="panel" className={cx(ui.classNames.panel, className)} {...rest}>
+      {content}
+    </section>
+  );
+}
+
+export interface InboxProps extends InboxRootProps {
+  /** Replaces the whole content of the popover or panel. Default: header, tabs and feed. */
+  children?: ReactNode;
+}
+
+function InboxComponent({ children, ...props }: InboxProps) {
+  const variant = props.variant ?? 'popover';
+  const content = children ?? <InboxPanel />;
+  return (
+    <InboxRoot {...props}>
+      {variant === 'popover' ? (
+        <>
+          <InboxBell />
+          <InboxPopover>{content}</InboxPopover>
+        </>
+      ) : (
+        content
+      )}
+    </InboxRoot>
+  );
+}
+
+/**
+ * The notification center. Inside `<InboxProvider>`, `<Inbox />` alone gives a
+ * bell with an unread badge that opens the inbox; `variant="embedded"` puts it
+ * in the page. Its parts compose your own layout:
+ *
+ * ```tsx
+ * <Inbox.Root variant="embedded">
+ *   <Inbox.Header />
+ *   <Inbox.Tabs />
+ *   <Inbox.Feed />
+ * </Inbox.Root>
+ * ```
+ */
+export const Inbox = Object.assign(InboxComponent, {
+  Root: InboxRoot,
+  Bell: InboxBell,
+  Popover: InboxPopover,
+  Header: InboxHeader,
+  Tabs: InboxTabs,
+  Feed: InboxFeed,
+  Panel: InboxPanel,
+});

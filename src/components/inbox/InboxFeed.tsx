@@ -1,0 +1,125 @@
+import { forwardRef, useEffect, useMemo, type HTMLAttributes } from 'react';
+import { useFeed } from '../../hooks/useFeed';
+import { NotificationItem } from '../notification-item/NotificationItem';
+import { cx } from '../shared/cx';
+import { useInboxUi, type InboxTab } from './context';
+import { useWindow } from './use-window';
+
+export const BUILT_IN_TABS = (labels: { tabAll: string; tabUnread: string }): InboxTab[] => [
+  { id: 'all', label: labels.tabAll, filter: {} },
+  { id: 'unread', label: labels.tabUnread, filter: { read: false } },
+];
+
+export interface InboxFeedProps extends HTMLAttributes<HTMLDivElement> {
+  /** Items per page. Default 20. */
+  pageSize?: number;
+}
+
+/** The notifications of the selected tab, loaded page by page as the list scrolls, with loading, empty, error and end states. */
+export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
+  const ui = useInboxUi('Inbox.Feed');
+  const { labels, classNames } = ui;
+  const tab = ui.tabs.find((t) => t.id === ui.filter) ?? ui.tabs[0] ?? { id: 'all', label: labels.tabAll, filter: {} };
+  const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
+  const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
+  const { scrollRef, measure, start, end, before, after } = useWindow(ids);
+  const { hasMore, isFetchingNextPage, fetchNextPage } = feed;
+
+  // Infinite scroll: near the end of what is loaded, load the next page.
+  const nearEnd = end >= ids.length - 5;
+  useEffect(() => {
+    if (nearEnd && hasMore && !isFetchingNextPage) void fetchNextPage();
+  }, [nearEnd, hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
+
+  // The feed pattern: Page Down / Page Up move between notifications.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+      const articles = Array.from(element.querySelectorAll<HTMLElement>('[data-slot="item"]'));
+      const current = articles.findIndex((a) => a.contains(document.activeElement));
+      const next = articles[current + (event.key === 'PageDown' ? 1 : -1)];
+      if (next) {
+        event.preventDefault();
+        next.querySelector<HTMLElement>('[data-slot="item-main"]')?.focus();
+      }
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [scrollRef]);
+
+  let state: 'loading' | 'error' | 'empty' | 'list' = 'list';
+  if (feed.isLoading) state = 'loading';
+  else if (feed.isError && ids.length === 0) state = 'error';
+  else if (ids.length === 0) state = 'empty';
+
+  return (
+    <div
+      ref={ref}
+      role="tabpanel"
+      id={ui.ids.panel}
+      aria-labelledby={ui.ids.tab(tab.id)}
+      data-slot="feed-panel"
+      data-state={state}
+      className={cx(classNames.feed, className)}
+      {...rest}
+    >
+      <div ref={scrollRef} data-slot="feed-scroll">
+        {state === 'loading' && (
+          <div data-slot="feed-loading" role="status">
+            <span data-slot="sr-only">{labels.loading}</span>
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} data-slot="skeleton" aria-hidden="true" />
+            ))}
+          </div>
+        )}
+        {state === 'error' && (
+          <div data-slot="feed-error" role="alert">
+            <p>{labels.error}</p>
+            <button type="button" data-slot="button" onClick={() => void feed.refetch()}>
+              {labels.retry}
+            </button>
+          </div>
+        )}
+        {state === 'empty' &&
+          (ui.renderEmpty?.(tab) ?? (
+            <p data-slot="feed-empty" className={classNames.empty}>
+              {tab.filter.read === false ? labels.emptyUnread : labels.empty}
+            </p>
+          ))}
+        {state === 'list' && (
+          <div role="feed" aria-label={labels.feedLabel} aria-busy={feed.isFetchingNextPage} data-slot="feed">
+            {before > 0 && <div aria-hidden="true" style={{ height: before }} />}
+            {feed.notifications.slice(start, end).map((notification, offset) => {
+              const index = start + offset;
+              return (
+                <div key={notification._id} data-window-id={notification._id} ref={measure} data-slot="feed-row">
+                  {ui.renderItem ? (
+                    ui.renderItem(notification, index)
+                  ) : (
+                    <NotificationItem notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length} />
+                  )}
+                </div>
+              );
+            })}
+            {after > 0 && <div aria-hidden="true" style={{ height: after }} />}
+          </div>
+        )}
+        {state === 'list' && (
+          <p data-slot="feed-end" aria-live="polite">
+            {isFetchingNextPage ? labels.loadingMore : hasMore ? '' : labels.endOfFeed}
+          </p>
+        )}
+        {state === 'list' && feed.isError && (
+          <div data-slot="feed-error" role="alert">
+            <p>{labels.error}</p>
+            <button type="button" data-slot="button" onClick={() => void feed.fetchNextPage()}>
+              {labels.retry}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});

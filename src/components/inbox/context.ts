@@ -1,0 +1,64 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FeedItem } from '../../client/index';
+import type { InboxLabels } from '../../i18n/labels';
+import type { FeedFilter } from '../../queries/keys';
+
+/** A tab of the feed: All and Unread come built in; add your own by read/seen/payload filters. */
+export interface InboxTab {
+  id: string;
+  label: string;
+  filter: Omit<FeedFilter, 'limit'>;
+}
+
+/** Class names for the parts, merged after the kit's own. */
+export type InboxClassNames = Partial<
+  Record<
+    | 'root'
+    | 'bell'
+    | 'badge'
+    | 'popover'
+    | 'panel'
+    | 'header'
+    | 'tabs'
+    | 'tab'
+    | 'feed'
+    | 'item'
+    | 'avatar'
+    | 'itemSubject'
+    | 'itemContent'
+    | 'itemActions'
+    | 'itemResult'
+    | 'empty'
+    | 'preferences',
+    string
+  >
+>;
+
+export interface InboxUi {
+  variant: 'popover' | 'embedded';
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  view: 'feed' | 'preferences';
+  setView: (view: 'feed' | 'preferences') => void;
+  tabs: InboxTab[];
+  filter: string;
+  setFilter: (filter: string) => void;
+  labels: InboxLabels;
+  classNames: InboxClassNames;
+  dir: 'ltr' | 'rtl';
+  ids: { popover: string; title: string; panel: string; tab: (id: string) => string };
+  /** The bell element, once rendered (focus returns to it). */
+  bell: HTMLButtonElement | null;
+  setBell: (bell: HTMLButtonElement | null) => void;
+  renderItem: ((notification: FeedItem, index: number) => ReactNode) | undefined;
+  renderEmpty: ((tab: InboxTab) => ReactNode) | undefined;
+}
+
+export const InboxUiContext = createContext<InboxUi | null>(null);
+
+/** The root's state; `part` names the caller in the error thrown outside a root. */
+export function useInboxUi(part: string): InboxUi {
+  const ui = useContext(InboxUiContext);
+  if (!ui) throw new Error(`\`${part}\` must be used within \`Inbox.Root\`.`);
+  return ui;
+}

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+const ESTIMATE = 88;
+const OVERSCAN_PX = 600;
+/** Without layout (server, tests without a browser) there is no viewport to measure: show this many. */
+const UNMEASURED_COUNT = 50;
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Windowing for a list of variable-height rows in a scroll container: only
+ * the rows near the viewport are rendered, and spacers keep the scroll height.
+ */
+export function useWindow(ids: readonly string[]) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const [viewport, setViewport] = useState({ top: 0, height: 0 });
+
+  const observer = useMemo(
+    () =>
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver((entries) => {
+            const measured: [string, number][] = [];
+            for (const entry of entries) {
+              if (!(entry.target instanceof HTMLElement)) continue;
+              const id = entry.target.dataset.windowId;
+              const height = entry.target.getBoundingClientRect().height;
+              if (id && height > 0) measured.push([id, height]);
+            }
+            setHeights((previous) => {
+              if (measured.every(([id, height]) => previous.get(id) === height)) return previous;
+              const next = new Map(previous);
+              for (const [id, height] of measured) next.set(id, height);
+              return next;
+            });
+          }),
+    [],
+  );
+  useEffect(() => () => observer?.disconnect(), [observer]);
+
+  useIsomorphicLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const update = () => setViewport({ top: element.scrollTop, height: element.clientHeight });
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    resize?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, []);
+
+  const offsets = useMemo(() => {
+    const result = new Array<number>(ids.length + 1);
+    result[0] = 0;
+    for (let i = 0; i < ids.length; i++) result[i + 1] = (result[i] ?? 0) + (heights.get(ids[i] ?? '') ?? ESTIMATE);
+    return result;
+  }, [ids, heights]);
+
+  let start = 0;
+  let end = Math.min(ids.length, UNMEASURED_COUNT);
+  if (viewport.height > 0) {
+    const from = viewport.top - OVERSCAN_PX;
+    const to = viewport.top + viewport.height + OVERSCAN_PX;
+    start = firstAtOrAfter(offsets, from, ids.length);
+    end = Math.min(ids.length, firstAtOrAfter(offsets, to, ids.length) + 1);
+  }
+
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      if (element && observer) observer.observe(element);
+    },
+    [observer],
+  );
+
+  return {
+    scrollRef,
+    measure,
+    start,
+    end,
+    before: offsets[start] ?? 0,
+    after: (offsets[ids.length] ?? 0) - (offsets[end] ?? 0),
+  };
+}
+
+/** The index of the row whose bottom edge is past `y`. */
+function firstAtOrAfter(offsets: number[], y: number, count: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((offsets[mid + 1] ?? 0) <= y) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,196 @@
+import { forwardRef, memo, useCallback, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { safeUrl, type FeedItem, type MessageButton } from '../../client/index';
+import { useMarkAs } from '../../hooks/useMarkAs';
+import { useSeenOnView } from '../../hooks/useSeenOnView';
+import { formatDateTime, formatRelativeTime } from '../../i18n/time';
+import { cx } from '../shared/cx';
+import { Icon } from '../shared/icons';
+import { useItemSettings } from '../shared/settings';
+
+export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  notification: FeedItem;
+  /** Position in the feed (1-based) and its size, for assistive technology. `-1`: size unknown. */
+  posinset?: number;
+  setsize?: number;
+  /** Mark it seen once visible. Default true. */
+  seenOnView?: boolean;
+}
+
+function initials(notification: FeedItem): string {
+  const { firstName = '', lastName = '' } = notification.subscriber ?? {};
+  return [firstName, lastName]
+    .map((part) => Array.from(part.trim())[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+function Avatar({ notification }: { notification: FeedItem }) {
+  const { renderAvatar, classNames } = useItemSettings();
+  const [failed, setFailed] = useState<string | null>(null);
+  const custom = renderAvatar?.(notification);
+  if (custom !== undefined) return <>{custom}</>;
+  const type = notification.actor?.type ?? 'none';
+  if (type === 'none') return null;
+  const data = notification.actor?.data ?? null;
+  let content: ReactNode;
+  if (type === 'system_icon') {
+    content = <Icon name={data ?? 'info'} />;
+  } else {
+    const src = safeUrl(data ?? (type === 'user' ? notification.subscriber?.avatar : undefined), 'image');
+    const fallback = type === 'user' ? initials(notification) : '';
+    content =
+      src && failed !== src ? (
+        <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
+      ) : fallback ? (
+        <span data-slot="avatar-initials">{fallback}</span>
+      ) : (
+        <Icon name={data && !src ? data : 'bell'} />
+      );
+  }
+  return (
+    <span data-slot="avatar" data-type={type} data-icon={type === 'system_icon' ? (data ?? undefined) : undefined} className={classNames.avatar} aria-hidden="true">
+      {content}
+    </span>
+  );
+}
+
+function Actions({ notification, onAction }: { notification: FeedItem; onAction: (button: MessageButton) => void }) {
+  const { classNames } = useItemSettings();
+  const action = notification.cta.action;
+  const [clicked, setClicked] = useState<MessageButton | null>(null);
+  const buttons = action?.buttons ?? [];
+  if (buttons.length === 0) return null;
+  const done = clicked ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
+  if (done || action?.status === 'done') {
+    return (
+      <p data-slot="item-result" className={classNames.itemResult}>
+        {done?.resultContent ?? done?.content ?? ''}
+      </p>
+    );
+  }
+  return (
+    <div data-slot="item-actions" className={classNames.itemActions}>
+      {buttons.map((button, index) => (
+        <button
+          key={`${button.type}-${index}`}
+          type="button"
+          data-slot="action-button"
+          data-variant={button.type}
+          onClick={() => {
+            setClicked(button);
+            onAction(button);
+          }}
+        >
+          {button.content}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One notification: avatar, subject and content as text, relative time, its
+ * call to action (a safe link, or primary and secondary buttons) and a read
+ * toggle. Activating it marks it read.
+ */
+export const NotificationItem = memo(
+  forwardRef<HTMLElement, NotificationItemProps>(function NotificationItem(
+    { notification, posinset, setsize, seenOnView = true, className, ...rest },
+    ref,
+  ) {
+    const settings = useItemSettings();
+    const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
+    const { mutate } = useMarkAs();
+    const seenRef = useSeenOnView(notification, { enabled: seenOnView });
+    const id = useId();
+    const setRefs = useCallback(
+      (element: HTMLElement | null) => {
+        seenRef(element);
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+      },
+      [ref, seenRef],
+    );
+
+    const markRead = () => {
+      if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
+    };
+    const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
+    const activate = (event: MouseEvent) => {
+      markRead();
+      onNotificationClick?.(notification);
+      if (href && onNavigate && !event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+        event.preventDefault();
+        onNavigate(href, notification);
+      }
+    };
+    const state = notification.read ? 'read' : 'unread';
+    const body = (
+      <>
+        {!notification.read && <span data-slot="sr-only">{labels.unread}: </span>}
+        {notification.subject && (
+          <span data-slot="item-subject" className={classNames.itemSubject}>
+            {notification.subject}
+          </span>
+        )}
+        <span data-slot="item-content" className={classNames.itemContent}>
+          {notification.content}
+        </span>
+      </>
+    );
+
+    return (
+      <article
+        ref={setRefs}
+        data-slot="item"
+        data-state={state}
+        data-seen={notification.seen ? 'true' : 'false'}
+        data-status={notification.status}
+        aria-posinset={posinset}
+        aria-setsize={setsize}
+        aria-labelledby={`${id}-main`}
+        className={cx(classNames.item, className)}
+        {...rest}
+      >
+        <Avatar notification={notification} />
+        <div data-slot="item-body">
+          {href ? (
+            <a id={`${id}-main`} data-slot="item-main" href={href} onClick={activate}>
+              {body}
+            </a>
+          ) : (
+            <button id={`${id}-main`} type="button" data-slot="item-main" onClick={activate}>
+              {body}
+            </button>
+          )}
+          <p data-slot="item-meta">
+            <time dateTime={notification.createdAt ?? undefined} title={formatDateTime(notification.createdAt, locale)}>
+              {formatRelativeTime(notification.createdAt, now, locale)}
+            </time>
+            {notification.status !== 'sent' && (
+              <span data-slot="item-status" data-status={notification.status}>
+                {labels.status[notification.status]}
+              </span>
+            )}
+          </p>
+          <Actions
+            notification={notification}
+            onAction={(button) => {
+              markRead();
+              onActionClick?.(button, notification);
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          data-slot="item-toggle"
+          aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
+          title={notification.read ? labels.markAsUnread : labels.markAsRead}
+          onClick={() => mutate({ messageId: notification._id, markAs: notification.read ? 'unread' : 'read' })}
+        >
+          <span data-slot="unread-dot" />
+        </button>
+      </article>
+    );
+  }),
+);

@@ -1,0 +1,180 @@
+import { forwardRef, useId, useMemo, type HTMLAttributes } from 'react';
+import { CHANNELS, type Channel, type PreferenceChannels, type WorkflowPreference } from '../../client/index';
+import { usePreferences, useUpdatePreference } from '../../hooks/usePreferences';
+import { mergeLabels, type InboxLabels, type PartialLabels } from '../../i18n/labels';
+import { cx } from '../shared/cx';
+import { useInsideInbox, useItemSettings } from '../shared/settings';
+import { themeToStyle, type InboxTheme } from '../../theme/theme';
+
+export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
+  /** Strings for a panel used outside `<Inbox>` (inside it, the inbox's labels apply). */
+  labels?: PartialLabels;
+  /** For a panel used outside `<Inbox>`: its theme, color scheme and direction. */
+  theme?: InboxTheme;
+  colorScheme?: 'light' | 'dark' | 'system';
+  dir?: 'ltr' | 'rtl';
+  /** Level of the panel's heading; its sections use the next. Default 2. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+type Heading = 'h2' | 'h3' | 'h4' | 'h5';
+
+function channelsOf(channels: PreferenceChannels): Channel[] {
+  return CHANNELS.filter((channel) => typeof channels[channel] === 'boolean');
+}
+
+function Switch({
+  checked,
+  disabled,
+  label,
+  describedBy,
+  labelledBy,
+  onToggle,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  label: string;
+  describedBy?: string;
+  labelledBy?: string;
+  onToggle: () => void;
+}) {
+  const id = useId();
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy ? `${labelledBy} ${id}` : undefined}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      data-slot="switch"
+      data-state={checked ? 'on' : 'off'}
+      onClick={onToggle}
+    >
+      <span data-slot="switch-track" aria-hidden="true">
+        <span data-slot="switch-thumb" />
+      </span>
+      <span id={id} data-slot="switch-label">
+        {label}
+      </span>
+    </button>
+  );
+}
+
+function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreference; labels: InboxLabels; readOnly: boolean; Sub: Heading }) {
+  const id = useId();
+  const update = useUpdatePreference();
+  const channels = channelsOf(entry.channels);
+  return (
+    <li data-slot="preference-row">
+      <Sub id={`${id}name`} data-slot="preference-name">
+        {entry.workflow.name}
+      </Sub>
+      <div data-slot="preference-switches">
+        {channels.map((channel) => {
+          const source = entry.overrides.find((o) => o.channel === channel)?.source;
+          return (
+            <div key={channel} data-slot="preference-channel">
+              <Switch
+                checked={entry.channels[channel] === true}
+                disabled={readOnly}
+                label={labels.channels[channel]}
+                labelledBy={`${id}name`}
+                describedBy={source ? `${id}${channel}source` : undefined}
+                onToggle={() => update.mutate({ workflowId: entry.workflow.identifier, channel, enabled: entry.channels[channel] !== true })}
+              />
+              {source && (
+                <span id={`${id}${channel}source`} data-slot="preference-source" data-source={source}>
+                  {labels.source[source]}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The subscriber's preferences: global channels, then one row per workflow
+ * with a switch per channel and the layer that set it. Switches move at once
+ * and move back if the service refuses; when it refuses all updates the panel
+ * shows the values and explains why they cannot change.
+ */
+export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(function PreferencesPanel(
+  { labels: givenLabels, headingLevel = 2, theme, colorScheme = 'system', dir, className, style, ...rest },
+  ref,
+) {
+  const settings = useItemSettings();
+  const standalone = !useInsideInbox();
+  const labels = useMemo(() => (givenLabels ? mergeLabels(givenLabels) : settings.labels), [givenLabels, settings.labels]);
+  const { preferences, isLoading, error, refetch, readOnly } = usePreferences();
+  const update = useUpdatePreference();
+  const id = useId();
+  const Title = `h${headingLevel}` as Heading;
+  const Section = `h${headingLevel + 1}` as Heading;
+  const Row = `h${Math.min(headingLevel + 2, 5)}` as Heading;
+  const workflows = preferences?.workflows.filter((entry) => channelsOf(entry.channels).length > 0) ?? [];
+
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={`${id}title`}
+      data-slot="preferences"
+      className={cx(settings.classNames.preferences, className)}
+      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
+      {...rest}
+    >
+      <Title id={`${id}title`} data-slot={headingLevel === 2 ? 'title' : 'sr-only'}>
+        {labels.preferencesTitle}
+      </Title>
+      {isLoading && (
+        <p role="status" data-slot="preferences-loading">
+          {labels.preferencesLoading}
+        </p>
+      )}
+      {error && !preferences && (
+        <div role="alert" data-slot="feed-error">
+          <p>{labels.preferencesError}</p>
+          <button type="button" data-slot="button" onClick={() => void refetch()}>
+            {labels.retry}
+          </button>
+        </div>
+      )}
+      {readOnly && (
+        <p data-slot="preferences-readonly" role="note">
+          {labels.readOnly}
+        </p>
+      )}
+      {update.isError && !readOnly && (
+        <p role="alert" data-slot="preferences-error">
+          {labels.updateFailed}
+        </p>
+      )}
+      {preferences && (
+        <>
+          <Section data-slot="section-title">{labels.globalPreferences}</Section>
+          <p data-slot="hint">{labels.globalPreferencesHint}</p>
+          <div data-slot="preference-switches">
+            {channelsOf(preferences.global.channels).map((channel) => (
+              <Switch
+                key={channel}
+                checked={preferences.global.channels[channel] === true}
+                disabled={readOnly}
+                label={labels.channels[channel]}
+                onToggle={() => update.mutate({ channel, enabled: preferences.global.channels[channel] !== true })}
+              />
+            ))}
+          </div>
+          {workflows.length > 0 && <Section data-slot="section-title">{labels.workflowPreferences}</Section>}
+          <ul data-slot="preference-list">
+            {workflows.map((entry) => (
+              <WorkflowRow key={entry.workflow.identifier} entry={entry} labels={labels} readOnly={readOnly} Sub={Row} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,53 @@
+/** What the parts of one inbox share: labels, locale, time, callbacks and renderers. */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FeedItem, MessageButton } from '../../client/index';
+import { defaultLabels, type InboxLabels } from '../../i18n/labels';
+import { useNow } from './use-now';
+
+export interface InboxCallbacks {
+  /** A notification was activated (clicked, or Enter on it). */
+  onNotificationClick?: (notification: FeedItem) => void;
+  /** A message-action button was clicked. */
+  onActionClick?: (button: MessageButton, notification: FeedItem) => void;
+  /**
+   * A notification's link was followed. Give it to route inside your app (e.g. `router.push`);
+   * without it the link navigates as an ordinary link.
+   */
+  onNavigate?: (url: string, notification: FeedItem) => void;
+}
+
+export interface InboxRenderers {
+  /** Replaces the avatar of every notification; return `undefined` to keep the default. */
+  renderAvatar?: (notification: FeedItem) => ReactNode;
+}
+
+export interface ItemSettings extends InboxCallbacks, InboxRenderers {
+  labels: InboxLabels;
+  locale: string | undefined;
+  now: number;
+  /** Mark a notification read when it is activated. Default true. */
+  markReadOnClick: boolean;
+  classNames: Partial<Record<string, string>>;
+}
+
+export const defaultItemSettings: ItemSettings = {
+  labels: defaultLabels,
+  locale: undefined,
+  now: 0,
+  markReadOnClick: true,
+  classNames: {},
+};
+
+export const ItemSettingsContext = createContext<ItemSettings | null>(null);
+
+/** Whether the part sits inside `Inbox.Root` (else it brings its own root for styles). */
+export function useInsideInbox(): boolean {
+  return useContext(ItemSettingsContext) !== null;
+}
+
+/** The settings of the inbox around, or defaults (with a clock of its own) for a part used alone. */
+export function useItemSettings(): ItemSettings {
+  const settings = useContext(ItemSettingsContext);
+  const now = useNow(settings ? null : 30_000);
+  return settings ?? { ...defaultItemSettings, now };
+}

@@ -1,0 +1,98 @@
+/** Every visible and spoken string of the components. Pass `labels` to change any of them. */
+import type { Channel } from '../client/index';
+
+export interface InboxLabels {
+  title: string;
+  /** The bell's accessible name; `count` is the badge text ("3", "99+"), empty when nothing is unread. */
+  bell: (count: string) => string;
+  markAllAsRead: string;
+  markAsRead: string;
+  markAsUnread: string;
+  openPreferences: string;
+  backToNotifications: string;
+  close: string;
+  tabAll: string;
+  tabUnread: string;
+  tabsLabel: string;
+  feedLabel: string;
+  loading: string;
+  loadingMore: string;
+  empty: string;
+  emptyUnread: string;
+  error: string;
+  retry: string;
+  endOfFeed: string;
+  unread: string;
+  /** Polite announcement when new notifications arrive. */
+  newNotifications: (count: number) => string;
+  /** Text of a notification's status when it is not `sent`. */
+  status: { error: string; warning: string };
+  preferencesTitle: string;
+  preferencesLoading: string;
+  preferencesError: string;
+  globalPreferences: string;
+  globalPreferencesHint: string;
+  workflowPreferences: string;
+  channels: Record<Channel, string>;
+  /** Which layer set a workflow's channel value. */
+  source: { template: string; subscriber: string; workflowOverride: string };
+  readOnly: string;
+  updateFailed: string;
+  on: string;
+  off: string;
+}
+
+export const defaultLabels: InboxLabels = {
+  title: 'Notifications',
+  bell: (count) => (count ? `Notifications, ${count} unread` : 'Notifications'),
+  markAllAsRead: 'Mark all as read',
+  markAsRead: 'Mark as read',
+  markAsUnread: 'Mark as unread',
+  openPreferences: 'Notification preferences',
+  backToNotifications: 'Back to notifications',
+  close: 'Close',
+  tabAll: 'All',
+  tabUnread: 'Unread',
+  tabsLabel: 'Filter notifications',
+  feedLabel: 'Notifications',
+  loading: 'Loading notifications…',
+  loadingMore: 'Loading more…',
+  empty: 'You’re all caught up.',
+  emptyUnread: 'No unread notifications.',
+  error: 'Notifications could not be loaded.',
+  retry: 'Try again',
+  endOfFeed: 'That’s everything.',
+  unread: 'Unread',
+  newNotifications: (count) => (count === 1 ? '1 new notification' : `${count} new notifications`),
+  status: { error: 'Failed', warning: 'Warning' },
+  preferencesTitle: 'Preferences',
+  preferencesLoading: 'Loading preferences…',
+  preferencesError: 'Preferences could not be loaded.',
+  globalPreferences: 'All notifications',
+  globalPreferencesHint: 'Turn a channel off here to stop everything on it.',
+  workflowPreferences: 'By topic',
+  channels: { in_app: 'In-app', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push' },
+  source: { template: 'Default', subscriber: 'Your choice', workflowOverride: 'Set by your organization' },
+  readOnly: 'Your organization manages these preferences, so they cannot be changed here.',
+  updateFailed: 'That change could not be saved.',
+  on: 'On',
+  off: 'Off',
+};
+
+/** Labels with the given ones over the defaults (one level deep for grouped labels). */
+export function mergeLabels(labels: PartialLabels | undefined): InboxLabels {
+  if (!labels) return defaultLabels;
+  return {
+    ...defaultLabels,
+    ...labels,
+    status: { ...defaultLabels.status, ...labels.status },
+    channels: { ...defaultLabels.channels, ...labels.channels },
+    source: { ...defaultLabels.source, ...labels.source },
+  };
+}
+
+export type PartialLabels = Partial<Omit<InboxLabels, 'status' | 'channels' | 'source'>> & {
+  status?: Partial<InboxLabels['status']>;
+  channels?: Partial<InboxLabels['channels']>;
+  source?: Partial<InboxLabels['source']>;
+};

@@ -1,0 +1,59 @@
+/** The theme: a few semantic tokens, set as CSS variables on the kit's root element. */
+import type { CSSProperties } from 'react';
+
+export interface InboxTheme {
+  colors?: {
+    background?: string;
+    foreground?: string;
+    /** Secondary surfaces: hovered rows, skeletons. */
+    muted?: string;
+    mutedForeground?: string;
+    /** Buttons, the unread dot, focus rings. */
+    primary?: string;
+    primaryForeground?: string;
+    /** The unread badge. */
+    accent?: string;
+    accentForeground?: string;
+    border?: string;
+    danger?: string;
+  };
+  /** Corner radius, e.g. `8px`. */
+  radius?: string;
+  /** Font stack. Default: the system UI font. */
+  font?: string;
+  /** Base spacing unit, e.g. `4px`; paddings are multiples of it. */
+  spacing?: string;
+  /** Shadow of the popover. */
+  shadow?: string;
+}
+
+const COLOR_VARIABLES: Record<keyof NonNullable<InboxTheme['colors']>, string> = {
+  background: '--inbox-background',
+  foreground: '--inbox-foreground',
+  muted: '--inbox-muted',
+  mutedForeground: '--inbox-muted-foreground',
+  primary: '--inbox-primary',
+  primaryForeground: '--inbox-primary-foreground',
+  accent: '--inbox-accent',
+  accentForeground: '--inbox-accent-foreground',
+  border: '--inbox-border',
+  danger: '--inbox-danger',
+};
+
+/**
+ * The theme as CSS variables for the root element's `style`. React sets them
+ * through the CSSOM, which a Content-Security-Policy without `unsafe-inline` allows.
+ */
+export function themeToStyle(theme: InboxTheme | undefined): CSSProperties | undefined {
+  if (!theme) return undefined;
+  const style: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(COLOR_VARIABLES)) {
+    const value = theme.colors?.[name as keyof typeof COLOR_VARIABLES];
+    if (value) style[variable] = value;
+  }
+  if (theme.radius) style['--inbox-radius'] = theme.radius;
+  if (theme.font) style['--inbox-font'] = theme.font;
+  if (theme.spacing) style['--inbox-space'] = theme.spacing;
+  if (theme.shadow) style['--inbox-shadow'] = theme.shadow;
+  return style;
+}
