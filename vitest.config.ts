@@ -1,6 +1,8 @@
 /** Test suites: `node` (client, service, contract tests over real HTTP), `dom` (jsdom), `e2e` (Chromium). */
 import { resolve } from 'node:path';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS } from './test/e2e/chromium-args.ts';
 
 const here = import.meta.dirname;
 
@@ -23,6 +25,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.browser.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          // A fresh object per project: vitest mutates `instances`.
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
       },
       {
         resolve: { alias },

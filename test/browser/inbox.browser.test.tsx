@@ -1,0 +1,56 @@
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { Inbox, PreferencesPanel } from 'inbox-kit';
+import { mount, serviceWithClient, unmount, waitFor } from './harness';
+
+afterEach(() => unmount());
+
+async function axeViolations(context: Element) {
+  const result = await axe.run(context, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('<Inbox /> in Chromium', () => {
+  it('opens from the keyboard, moves focus in and back, and passes axe in light and dark', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(1000, 800);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const host = mount(
+        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+          <Inbox colorScheme={colorScheme} />
+        </div>,
+        client,
+      );
+      const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-slot="bell"]'));
+      await waitFor(() => bell.getAttribute('aria-label')?.includes('unread'));
+      bell.focus();
+      await userEvent.keyboard('{Enter}');
+      const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
+      expect(document.activeElement).toBe(dialog);
+      await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 5);
+      const box = dialog.getBoundingClientRect();
+      expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      await page.screenshot({ path: `../../test-results/screenshots/inbox-${colorScheme}.png` });
+      expect(await axeViolations(host)).toEqual([]);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => !host.querySelector('[role="dialog"]'));
+      expect(document.activeElement).toBe(bell);
+    }
+  });
+
+  it('right to left, embedded, and the preferences panel', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(480, 900);
+    const host = mount(<Inbox variant="embedded" dir="rtl" locale="ar" labels={{ title: 'الإشعارات' }} />, client, 'sub_layla');
+    await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 3);
+    await page.screenshot({ path: '../../test-results/screenshots/inbox-rtl.png' });
+    expect(await axeViolations(host)).toEqual([]);
+    unmount();
+    const prefs = mount(<PreferencesPanel />, client);
+    await waitFor(() => prefs.querySelectorAll('[role="switch"]').length > 3);
+    await page.screenshot({ path: '../../test-results/screenshots/preferences.png' });
+    expect(await axeViolations(prefs)).toEqual([]);
+  });
+});
