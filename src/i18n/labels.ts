@@ -17,6 +17,7 @@ export interface InboxLabels {
   feedLabel: string;
   loading: string;
   loadingMore: string;
+  loadMore: string;
   empty: string;
   emptyUnread: string;
   error: string;
@@ -57,6 +58,7 @@ export const defaultLabels: InboxLabels = {
   feedLabel: 'Notifications',
   loading: 'Loading notifications…',
   loadingMore: 'Loading more…',
+  loadMore: 'Load more',
   empty: 'You’re all caught up.',
   emptyUnread: 'No unread notifications.',
   error: 'Notifications could not be loaded.',

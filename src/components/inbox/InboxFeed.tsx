@@ -22,11 +22,11 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const tab = ui.tabs.find((t) => t.id === ui.filter) ?? ui.tabs[0] ?? { id: 'all', label: labels.tabAll, filter: {} };
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
   const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
-  const { scrollRef, measure, start, end, before, after } = useWindow(ids);
+  const { scrollRef, measure, measured, start, end, before, after } = useWindow(ids);
   const { hasMore, isFetchingNextPage, fetchNextPage } = feed;
 
-  // Infinite scroll: near the end of what is loaded, load the next page.
-  const nearEnd = end >= ids.length - 5;
+  // Infinite scroll: near the end of what is loaded, load the next page (a button does it without layout).
+  const nearEnd = measured && end >= ids.length - 5;
   useEffect(() => {
     if (nearEnd && hasMore && !isFetchingNextPage) void fetchNextPage();
   }, [nearEnd, hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
@@ -107,9 +107,17 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
           </div>
         )}
         {state === 'list' && (
-          <p data-slot="feed-end" aria-live="polite">
-            {isFetchingNextPage ? labels.loadingMore : hasMore ? '' : labels.endOfFeed}
-          </p>
+          <div data-slot="feed-end" aria-live="polite">
+            {isFetchingNextPage ? (
+              labels.loadingMore
+            ) : hasMore ? (
+              <button type="button" data-slot="text-button" onClick={() => void fetchNextPage()}>
+                {labels.loadMore}
+              </button>
+            ) : (
+              labels.endOfFeed
+            )}
+          </div>
         )}
         {state === 'list' && feed.isError && (
           <div data-slot="feed-error" role="alert">

@@ -79,6 +79,8 @@ export function useWindow(ids: readonly string[]) {
   return {
     scrollRef,
     measure,
+    /** Whether there is layout to measure (false on the server and in tests without a browser). */
+    measured: viewport.height > 0,
     start,
     end,
     before: offsets[start] ?? 0,
