@@ -43,11 +43,15 @@ it('inbox-kit/client', () => {
   ]);
 });
 
-it('inbox-kit (root): the provider, hooks and query factories, and the client', () => {
+it('inbox-kit (root): components, provider, hooks, query factories, and the client', () => {
   for (const name of Object.keys(client)) expect(root).toHaveProperty(name);
   expect(Object.keys(root).filter((name) => !(name in client)).sort()).toEqual([
+    'Inbox',
     'InboxProvider',
+    'NotificationItem',
+    'PreferencesPanel',
     'countsOptions',
+    'defaultLabels',
     'feedOptions',
     'formatCount',
     'inboxKeys',
