@@ -14,10 +14,34 @@ const alias = [
   { find: /^inbox-kit$/, replacement: resolve(here, 'src/index.ts') },
 ];
 
+/** A project that runs in Debian's Chromium; a fresh object each time, as vitest mutates `instances`. */
+function browserProject(name: string, include: string[]) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include,
+      testTimeout: 30_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        provider: playwright({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } }),
+        instances: [{ browser: 'chromium' as const }],
+      },
+    },
+  };
+}
+
+/** `npm run bench` runs only the benchmark project; `npm test` runs the rest. */
+const bench = process.env.INBOX_BENCH === '1';
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    projects: [
+    projects: bench
+      ? [browserProject('bench', ['bench/**/*.browser.test.{ts,tsx}'])]
+      : [
       {
         resolve: { alias },
         test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**'] },
@@ -26,22 +50,7 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'browser',
-          include: ['test/browser/**/*.browser.test.{ts,tsx}'],
-          testTimeout: 30_000,
-          // A fresh object per project: vitest mutates `instances`.
-          browser: {
-            enabled: true,
-            headless: true,
-            screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
       {
         resolve: { alias },
         test: { name: 'e2e', environment: 'node', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },

@@ -1,0 +1,29 @@
+// `npm run size`: what the kit adds to an app, gzipped. react and react-dom are the app's own;
+// everything else the kit brings is counted: its code, @tanstack/react-query, zod and the CSS.
+const external = (names) => (config) => ({ ...config, external: names });
+const app = 'scripts/size/app.js';
+
+module.exports = [
+  {
+    name: '<Inbox /> + <PreferencesPanel />: kit, @tanstack/react-query, zod and CSS',
+    path: app,
+    gzip: true,
+    limit: '30 kB',
+    modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
+  },
+  {
+    name: 'the same without @tanstack/react-query (for an app that already has it)',
+    path: app,
+    gzip: true,
+    limit: '20 kB',
+    modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
+  },
+  {
+    name: 'inbox-kit/client alone, zod included',
+    path: 'dist/client.js',
+    import: '{ createInboxClient }',
+    gzip: true,
+    limit: '12 kB',
+    modifyEsbuildConfig: external([]),
+  },
+];
