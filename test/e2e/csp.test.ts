@@ -1,0 +1,86 @@
+/**
+ * The kit under `Content-Security-Policy: default-src 'self'; style-src 'self'`,
+ * next to a hostile host stylesheet, in Chromium: no violation, styles applied,
+ * host CSS does not break it and the kit's CSS does not leak into the host.
+ */
+import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from './chromium';
+
+const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:";
+let server: Server;
+let browser: Browser;
+let url = '';
+
+beforeAll(async () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'inbox-csp-'));
+  await build({ root: resolve('test/e2e/csp-app'), logLevel: 'error', build: { outDir, emptyOutDir: true, cssCodeSplit: false, assetsInlineLimit: 0 } });
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  server = createServer((req, res) => {
+    const path = join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
+    if (!path.startsWith(outDir) || !existsSync(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+    createReadStream(path).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+it('renders, styled, with no CSP violation, and survives a hostile host stylesheet', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Refused to ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto(url);
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await bell.click();
+  await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+  await page.locator('[data-slot="item"]').first().waitFor();
+
+  const styles = await page.evaluate(() => {
+    const read = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const s = getComputedStyle(element);
+      return { fontSize: s.fontSize, background: s.backgroundColor, border: s.borderTopWidth, position: s.position, radius: s.borderTopLeftRadius };
+    };
+    return {
+      popover: read('[data-slot="popover"]'),
+      title: read('[data-slot="popover"] h2'),
+      primaryAction: read('[data-slot="action-button"][data-variant="primary"]'),
+      badge: read('[data-slot="badge"]'),
+    };
+  });
+  expect(violations).toEqual([]);
+  // The kit's stylesheet applied (the theme's variables included), through the CSP.
+  expect(styles.popover?.position).toBe('fixed');
+  expect(styles.primaryAction?.background).toBe('rgb(15, 118, 110)');
+  expect(styles.badge?.background).toBe('rgb(190, 18, 60)');
+  // The host's `button`, `h2` and `*` rules do not reach inside the kit.
+  expect(styles.title?.fontSize).toBe('16px');
+  expect(styles.primaryAction?.border).toBe('1px');
+  expect(await page.locator('[data-slot="preference-list"]').evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+  // The kit's rules do not reach the host's elements.
+  expect(await page.locator('#bar span').evaluate((span) => getComputedStyle(span).fontFamily)).not.toContain('system-ui');
+  await page.screenshot({ path: 'test-results/screenshots/csp-hostile-host.png' });
+  await page.close();
+});
