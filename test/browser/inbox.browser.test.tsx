@@ -54,3 +54,32 @@ describe('<Inbox /> in Chromium', () => {
     expect(await axeViolations(prefs)).toEqual([]);
   });
 });
+
+describe('axe in every state, light and dark', () => {
+  it('loading, error, empty, list, preferences and read-only preferences', async () => {
+    await page.viewport(800, 800);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // Error, then loading on retry.
+      const failing = serviceWithClient({ faults: { errorRate: 1, errorStatus: 503 } });
+      let host = mount(<Inbox variant="embedded" colorScheme={colorScheme} />, failing.client);
+      expect(await axeViolations(host), `loading ${colorScheme}`).toEqual([]);
+      await waitFor(() => host.querySelector('[data-slot="feed-error"]'));
+      expect(await axeViolations(host), `error ${colorScheme}`).toEqual([]);
+
+      // Empty.
+      const empty = serviceWithClient({ messages: 0 });
+      host = mount(<Inbox variant="embedded" colorScheme={colorScheme} />, empty.client);
+      await waitFor(() => host.querySelector('[data-slot="feed-empty"]'));
+      expect(await axeViolations(host), `empty ${colorScheme}`).toEqual([]);
+
+      // Read-only preferences, after a refused change.
+      const locked = serviceWithClient({ preferenceUpdates: false });
+      host = mount(<PreferencesPanel colorScheme={colorScheme} />, locked.client);
+      const email = await waitFor(() => host.querySelector<HTMLButtonElement>('[role="switch"]'));
+      email.click();
+      await waitFor(() => host.querySelector('[data-slot="preferences-readonly"]'));
+      expect(await axeViolations(host), `read-only preferences ${colorScheme}`).toEqual([]);
+      if (colorScheme === 'dark') await page.screenshot({ path: '../../test-results/screenshots/preferences-readonly-dark.png' });
+    }
+  });
+});
