@@ -164,6 +164,27 @@ describe('<Inbox />', () => {
     await waitFor(() => expect(firstUnread).toHaveAttribute('data-state', 'read'));
   });
 
+  it('keeps marking read and onNotificationClick working for a custom row', async () => {
+    const user = userEvent.setup();
+    const onNotificationClick = vi.fn();
+    renderInbox(
+      <Inbox
+        variant="embedded"
+        onNotificationClick={onNotificationClick}
+        renderItem={(n) => (
+          <a href={`#n-${n._id}`} data-read={String(n.read)}>
+            {n.content}
+          </a>
+        )}
+      />,
+    );
+    const links = await screen.findAllByRole('link');
+    const unread = links.find((link) => link.dataset.read === 'false') as HTMLElement;
+    await user.click(unread);
+    await waitFor(() => expect(unread).toHaveAttribute('data-read', 'true'));
+    expect(onNotificationClick).toHaveBeenCalledTimes(1);
+  });
+
   it('says which part is outside its root', () => {
     expect(() => render(<Inbox.Feed />, { wrapper: inboxWrapper(service).Wrapper })).toThrow('`Inbox.Feed` must be used within `Inbox.Root`.');
   });

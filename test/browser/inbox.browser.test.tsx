@@ -83,3 +83,33 @@ describe('axe in every state, light and dark', () => {
     }
   });
 });
+
+describe('popover placement', () => {
+  it.each([
+    ['bottom right', { right: 4, bottom: 4 }],
+    ['top left', { left: 4, top: 4 }],
+    ['bottom left, narrow screen', { left: 4, bottom: 4 }],
+  ])('stays inside the viewport with the bell at the %s', async (name, corner) => {
+    const { client } = serviceWithClient();
+    await page.viewport(name.includes('narrow') ? 360 : 1000, 700);
+    const host = mount(
+      <div style={{ position: 'fixed', ...corner }}>
+        <Inbox />
+      </div>,
+      client,
+    );
+    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-slot="bell"]'));
+    bell.click();
+    const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
+    await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 0);
+    const box = dialog.getBoundingClientRect();
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
+    const bellBox = bell.getBoundingClientRect();
+    // It does not cover the bell: above it or below it.
+    expect(box.bottom <= bellBox.top || box.top >= bellBox.bottom).toBe(true);
+    await page.screenshot({ path: `../../test-results/screenshots/placement-${name.replace(/[^a-z]+/g, '-')}.png` });
+  });
+});

@@ -52,7 +52,7 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   tabs?: InboxTab[];
   /** Mark a notification read when it is activated. Default true. */
   markReadOnClick?: boolean;
-  /** Replaces the default notification row (marking read on activation is up to you: `useMarkAs`). */
+  /** Replaces the default notification row. It keeps the default behaviour: seen once visible; a click on a link or button in it marks it read and calls `onNotificationClick`. */
   renderItem?: (notification: FeedItem, index: number) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;

@@ -1,9 +1,46 @@
-import { forwardRef, useEffect, useMemo, type HTMLAttributes } from 'react';
+import { forwardRef, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import type { FeedItem } from '../../client/index';
+import { useMarkAs } from '../../hooks/useMarkAs';
+import { useSeenOnView } from '../../hooks/useSeenOnView';
+import { useItemSettings } from '../shared/settings';
 import { useFeed } from '../../hooks/useFeed';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
 import { useInboxUi, type InboxTab } from './context';
 import { useWindow } from './use-window';
+
+/**
+ * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
+ * link or button in it marks it read (per `markReadOnClick`) and calls `onNotificationClick`.
+ */
+function CustomRow({ notification, children }: { notification: FeedItem; children: ReactNode }) {
+  const { markReadOnClick, onNotificationClick } = useItemSettings();
+  const { mutate } = useMarkAs();
+  const seenRef = useSeenOnView(notification);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('a, button')) return;
+      if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
+      onNotificationClick?.(notification);
+    };
+    element.addEventListener('click', onClick);
+    return () => element.removeEventListener('click', onClick);
+  }, [element, notification, markReadOnClick, onNotificationClick, mutate]);
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      setElement(node);
+      seenRef(node);
+    },
+    [seenRef],
+  );
+  return (
+    <div ref={setRefs} data-slot="custom-row">
+      {children}
+    </div>
+  );
+}
 
 export const BUILT_IN_TABS = (labels: { tabAll: string; tabUnread: string }): InboxTab[] => [
   { id: 'all', label: labels.tabAll, filter: {} },
@@ -96,7 +133,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
               return (
                 <div key={notification._id} data-window-id={notification._id} ref={measure} data-slot="feed-row">
                   {ui.renderItem ? (
-                    ui.renderItem(notification, index)
+                    <CustomRow notification={notification}>{ui.renderItem(notification, index)}</CustomRow>
                   ) : (
                     <NotificationItem notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length} />
                   )}

@@ -129,11 +129,11 @@ export const NotificationItem = memo(
       <>
         {!notification.read && <span data-slot="sr-only">{labels.unread}: </span>}
         {notification.subject && (
-          <span data-slot="item-subject" dir="auto" className={classNames.itemSubject}>
+          <span data-slot="item-subject" className={classNames.itemSubject}>
             {notification.subject}
           </span>
         )}
-        <span data-slot="item-content" dir="auto" className={classNames.itemContent}>
+        <span data-slot="item-content" className={classNames.itemContent}>
           {notification.content}
         </span>
       </>
