@@ -186,6 +186,23 @@ describe('timeouts, aborts and network errors', () => {
     expect(attempts).toBe(1);
   });
 
+  it('times out a body that stalls half-way', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const stalling = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"global":');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const address = stalling.address();
+    try {
+      const client = ref.client({ baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, timeoutMs: 150, retry: false });
+      await expect(client.getPreferences({ subscriberId: 'sub_ada' })).rejects.toBeInstanceOf(InboxTimeoutError);
+    } finally {
+      stalling.closeAllConnections();
+      stalling.close();
+    }
+  });
+
   it('explains an unreachable service', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {

@@ -99,15 +99,15 @@ export function createTransport(options: TransportOptions): Transport {
       if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
 
       let response: Response;
+      let parsed: unknown;
       try {
-        response = await fetchWithTimeout(doFetch, url, { method: spec.method, headers, body }, spec, timeoutMs);
+        ({ response, parsed } = await exchange(doFetch, url, { method: spec.method, headers, body }, spec, timeoutMs));
       } catch (error) {
         if (error instanceof InboxNetworkError || error instanceof InboxTimeoutError) {
           return { ok: false, error, retryable: true, retryAfterMs: undefined };
         }
         throw error;
       }
-      const parsed = await readBody(response, spec.operation);
       if (response.ok) return { ok: true, value: unwrapEnvelope(parsed) };
       const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
       const error = new InboxApiError({
@@ -129,13 +129,17 @@ export function createTransport(options: TransportOptions): Transport {
   return { baseUrl, request };
 }
 
-async function fetchWithTimeout(
+/**
+ * One request and its body, under the timeout and the caller's signal: a body
+ * that stalls half-way times out too.
+ */
+async function exchange(
   doFetch: typeof fetch,
   url: string,
   init: RequestInit,
   spec: RequestSpec,
   timeoutMs: number,
-): Promise<Response> {
+): Promise<{ response: Response; parsed: unknown }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -144,8 +148,11 @@ async function fetchWithTimeout(
   }, timeoutMs);
   const onAbort = () => controller.abort(spec.signal?.reason);
   spec.signal?.addEventListener('abort', onAbort, { once: true });
+  let response: Response;
+  let text: string;
   try {
-    return await doFetch(url, { ...init, signal: controller.signal });
+    response = await doFetch(url, { ...init, signal: controller.signal });
+    text = await response.text();
   } catch (error) {
     if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
     if (timedOut) throw new InboxTimeoutError(spec.operation, url, timeoutMs);
@@ -154,21 +161,16 @@ async function fetchWithTimeout(
     clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
   }
+  return { response, parsed: parseBody(response, text, spec.operation) };
 }
 
-async function readBody(response: Response, operation: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new InboxNetworkError(operation, response.url, error);
-  }
+function parseBody(response: Response, text: string, operation: string): unknown {
   if (text === '') return undefined;
-  const type = response.headers.get('Content-Type') ?? '';
   try {
     return JSON.parse(text) as unknown;
   } catch {
     if (!response.ok) return text;
+    const type = response.headers.get('Content-Type') ?? '';
     throw new InboxValidationError(
       operation,
       [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
