@@ -1,6 +1,5 @@
 import {
   forwardRef,
-  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -20,6 +19,7 @@ import { mergeLabels, type PartialLabels } from '../../i18n/labels';
 import { themeToStyle, type InboxTheme } from '../../theme/theme';
 import { PreferencesPanel } from '../preferences-panel/PreferencesPanel';
 import { cx } from '../shared/cx';
+import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
 import { useControllable } from '../shared/use-controllable';
@@ -169,14 +169,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
   const { unread, unreadLabel } = useCounts();
   const count = unread && unread.value > 0 ? (unreadLabel ?? '') : '';
   const { setBell } = ui;
-  const setRefs = useCallback(
-    (element: HTMLButtonElement | null) => {
-      setBell(element);
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref, setBell],
-  );
+  const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
   return (
     <button
       ref={setRefs}
@@ -271,14 +264,7 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
     };
   }, [open, setOpen, bell]);
 
-  const setRefs = useCallback(
-    (node: HTMLDivElement | null) => {
-      popoverRef.current = node;
-      if (typeof ref === 'function') ref(node);
-      else if (ref) ref.current = node;
-    },
-    [ref],
-  );
+  const setRefs = useMemo(() => mergeRefs<HTMLDivElement>(ref, popoverRef), [ref]);
 
   if (!open) return null;
   return (

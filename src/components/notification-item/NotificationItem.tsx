@@ -1,9 +1,10 @@
-import { forwardRef, memo, useCallback, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, type FeedItem, type MessageButton } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
+import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { useItemSettings } from '../shared/settings';
 
@@ -103,14 +104,7 @@ export const NotificationItem = memo(
     const { mutate } = useMarkAs();
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });
     const id = useId();
-    const setRefs = useCallback(
-      (element: HTMLElement | null) => {
-        seenRef(element);
-        if (typeof ref === 'function') ref(element);
-        else if (ref) ref.current = element;
-      },
-      [ref, seenRef],
-    );
+    const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef), [ref, seenRef]);
 
     const markRead = () => {
       if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
