@@ -1,6 +1,7 @@
 // `npm run size`: what the kit adds to an app, gzipped. react and react-dom are the app's own;
 // everything else the kit brings is counted: its code, @tanstack/react-query, zod and the CSS.
-const external = (names) => (config) => ({ ...config, external: names });
+// An app's production build: externals as listed, and NODE_ENV=production (drops libraries' dev-only code).
+const external = (names) => (config) => ({ ...config, external: names, define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 const app = 'scripts/size/app.js';
 
 module.exports = [
