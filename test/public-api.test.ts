@@ -70,7 +70,7 @@ it('inbox-kit (root): components, provider, hooks, query factories, and the clie
 });
 
 it('inbox-kit/server', () => {
-  expect(Object.keys(server).sort()).toEqual(['startReferenceServer', 'toNodeListener']);
+  expect(Object.keys(server).sort()).toEqual(['createInboxProxy', 'startReferenceServer', 'toNodeListener']);
 });
 
 it('inbox-kit/testing', () => {

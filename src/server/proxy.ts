@@ -1,0 +1,209 @@
+/**
+ * `createInboxProxy`: the route of your app that the kit's browser code talks
+ * to. It signs requests with the API key (which never reaches a browser), pins
+ * every subscriber-scoped path to the signed-in user, and lets admin
+ * operations through only when you authorize them.
+ */
+
+export interface InboxProxyOptions {
+  /** Base URL of the notification service, e.g. `https://api.example.com`. */
+  upstream: string;
+  /** The secret API key, sent upstream as `Authorization: ApiKey <key>`. */
+  apiKey: string;
+  /** The signed-in user's subscriber id, from your session; null when nobody is signed in (401). */
+  authenticate: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /** Whether this user may set primary integrations and broadcast. Default: nobody may. */
+  authorizeAdmin?: (request: Request, subscriberId: string) => boolean | Promise<boolean>;
+  /** The path the proxy is mounted at, e.g. `/api/inbox`. Default: found from the request (the part before `/v1/` or `/v2/`). */
+  basePath?: string;
+  /** Largest request body accepted, in bytes. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Time allowed for the upstream answer, in ms. Default 10000. */
+  timeoutMs?: number;
+  /** A fetch implementation for upstream calls. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+type Access = 'subscriber' | 'admin';
+
+interface Route {
+  methods: string[];
+  /** Segments after the version; `:id` is the path parameter. */
+  pattern: string[];
+  access: Access;
+  /** Query parameters passed upstream. */
+  query?: string[];
+}
+
+const ROUTES: Route[] = [
+  { methods: ['GET'], pattern: ['v1', 'subscribers', ':id', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'] },
+  { methods: ['POST'], pattern: ['v1', 'subscribers', ':id', 'messages', 'mark-as'], access: 'subscriber' },
+  { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':id', 'preferences'], access: 'subscriber' },
+  { methods: ['POST'], pattern: ['v1', 'integrations', ':id', 'set-primary'], access: 'admin' },
+  { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
+];
+
+/** Response headers worth passing back to the browser. */
+const PASS_BACK = ['content-type', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'idempotency-replay'];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  502: 'Bad Gateway',
+  504: 'Gateway Timeout',
+};
+
+function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { statusCode: status, message, error: STATUS_TEXT[status] ?? 'Error' },
+    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
+  );
+}
+
+/** Decodes one path segment once; anything that could change the path after decoding is refused. */
+function decodeSegment(raw: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (decoded === '' || decoded === '.' || decoded === '..') return undefined;
+  for (const char of decoded) {
+    const code = char.charCodeAt(0);
+    // Slashes, backslashes, a second layer of percent-encoding, control characters.
+    if (char === '/' || char === '\\' || char === '%' || code < 0x20 || code === 0x7f) return undefined;
+  }
+  return decoded;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string | 'too-large'> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return 'too-large';
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A Fetch-API handler, `(request: Request) => Promise<Response>`, for Node's
+ * http server (`toNodeListener`), Express, Next.js route handlers and Hono.
+ */
+export function createInboxProxy(options: InboxProxyOptions): (request: Request) => Promise<Response> {
+  if (!options || typeof options.upstream !== 'string' || !/^https?:\/\//i.test(options.upstream)) {
+    throw new TypeError('createInboxProxy: `upstream` must be the http(s) base URL of the notification service.');
+  }
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
+    throw new TypeError('createInboxProxy: `apiKey` is required (read it from your server environment, e.g. process.env.INBOX_API_KEY).');
+  }
+  if (typeof options.authenticate !== 'function') {
+    throw new TypeError('createInboxProxy: `authenticate(request)` is required: it returns the signed-in user’s subscriber id, or null.');
+  }
+  const upstream = options.upstream.replace(/\/+$/, '');
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  return async function inboxProxy(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    let path = url.pathname;
+    if (options.basePath) {
+      const base = options.basePath.replace(/\/+$/, '');
+      if (!path.startsWith(`${base}/`)) return fail(404, 'Not an inbox route');
+      path = path.slice(base.length);
+    } else {
+      const at = path.search(/\/v[12]\//);
+      if (at === -1) return fail(404, 'Not an inbox route');
+      path = path.slice(at);
+    }
+
+    const rawSegments = path.split('/').slice(1);
+    const segments = rawSegments.map(decodeSegment);
+    if (segments.some((segment) => segment === undefined)) return fail(400, 'Malformed path');
+    const route = ROUTES.find(
+      (candidate) =>
+        candidate.pattern.length === segments.length && candidate.pattern.every((part, index) => part === ':id' || part === segments[index]),
+    );
+    if (!route) return fail(404, `No inbox operation at ${path}`);
+    if (!route.methods.includes(method)) return fail(405, `${method} is not allowed here`, { Allow: route.methods.join(', ') });
+
+    const subscriberId = await options.authenticate(request);
+    if (!subscriberId) return fail(401, 'Sign in to see your notifications');
+    const idIndex = route.pattern.indexOf(':id');
+    const pathId = idIndex === -1 ? undefined : segments[idIndex];
+    if (route.access === 'subscriber' && pathId !== subscriberId) {
+      return fail(403, 'You can only read and change your own notifications');
+    }
+    if (route.access === 'admin' && !(await options.authorizeAdmin?.(request, subscriberId))) {
+      return fail(403, 'This operation needs an administrator');
+    }
+
+    const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${options.apiKey}` });
+    const key = request.headers.get('idempotency-key');
+    if (key !== null) {
+      if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) return fail(400, 'idempotency-key must be 1 to 255 visible ASCII characters');
+      headers.set('idempotency-key', key);
+    }
+    let body: string | undefined;
+    if (method !== 'GET') {
+      const text = await readLimited(request, maxBodyBytes);
+      if (text === 'too-large') return fail(413, `Request body is larger than ${maxBodyBytes} bytes`);
+      if (text !== '') {
+        if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return fail(415, 'Send JSON (Content-Type: application/json)');
+        body = text;
+        headers.set('Content-Type', 'application/json');
+      }
+    }
+
+    const search = new URLSearchParams();
+    for (const name of route.query ?? []) {
+      const value = url.searchParams.get(name);
+      if (value !== null) search.set(name, value);
+    }
+    const target = `${upstream}/${segments.map((segment) => encodeURIComponent(segment ?? '')).join('/')}${search.size > 0 ? `?${search.toString()}` : ''}`;
+
+    let answer: Response;
+    try {
+      answer = await doFetch(target, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') return fail(504, `The notification service did not answer within ${timeoutMs} ms`);
+      return fail(502, 'The notification service could not be reached');
+    }
+    const passBack = new Headers({ 'Cache-Control': 'no-store' });
+    for (const name of PASS_BACK) {
+      const value = answer.headers.get(name);
+      if (value !== null) passBack.set(name, value);
+    }
+    let text: string;
+    try {
+      text = await answer.text();
+    } catch {
+      return fail(502, 'The notification service’s answer was cut off');
+    }
+    return new Response(text === '' ? null : text, { status: answer.status, statusText: answer.statusText, headers: passBack });
+  };
+}
