@@ -1,12 +1,15 @@
 /**
- * `npm start`: the reference service and a plain page listing a subscriber's
- * feed, rendered on the server through the inbox-kit client over HTTP. The API
- * key stays on the server; the page needs no JavaScript.
+ * `npm start`: the demo host app against the built-in reference service.
+ *
+ * One Node server: the built browser app (under a strict CSP), the app's
+ * /api/inbox route (createInboxProxy, which holds the API key), the service's
+ * avatars, and a few demo-only endpoints (who is signed in, the integrations
+ * and workflows for the admin page). Honours PORT and HOST; prints its URL.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { createInboxClient, isInboxError, safeUrl, type FeedItem } from 'inbox-kit/client';
-import { toNodeListener } from 'inbox-kit/server';
+import { extname, join, normalize, resolve } from 'node:path';
+import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
 import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -15,144 +18,98 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`PORT must be a whole number from 0 to 65535, received ${JSON.stringify(process.env.PORT)}`);
   process.exit(2);
 }
+const build = resolve(import.meta.dirname, '.build');
+if (!existsSync(join(build, 'index.html'))) {
+  console.error('The demo app is not built: run `npm start` (it builds first), or `npm run build:demo`.');
+  process.exit(1);
+}
 
-const service = createReferenceService({ seed: Number(process.env.SEED ?? 1) });
+const service = createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service' });
+const DEFAULT_USER = SEEDED_SUBSCRIBER_IDS[0] ?? 'sub_ada';
+
+/** The demo's "session": a cookie naming the seeded subscriber, the first one by default. */
+function userOf(cookie: string | null | undefined): string | null {
+  const match = /(?:^|;\s*)demo_user=([^;]+)/.exec(cookie ?? '');
+  const id = match?.[1] ? decodeURIComponent(match[1]) : DEFAULT_USER;
+  return SEEDED_SUBSCRIBER_IDS.includes(id) ? id : null;
+}
+
+// The app's route to the service. The service runs in this process; the proxy is what a real app mounts.
+const proxy = toNodeListener(
+  createInboxProxy({
+    upstream: 'http://reference-service.internal',
+    apiKey: service.apiKey,
+    fetch: async (input, init) => service.handle(new Request(input, init)),
+    basePath: '/api/inbox',
+    authenticate: (request) => userOf(request.headers.get('cookie')),
+    // In the demo everyone may use the admin page; a real app asks its own roles.
+    authorizeAdmin: () => true,
+  }),
+);
 const serviceListener = toNodeListener(service.handle);
-const css = readFileSync(new URL('./demo.css', import.meta.url), 'utf8');
-let client: ReturnType<typeof createInboxClient>;
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-function timeAgo(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const seconds = (Date.parse(iso) - Date.now()) / 1000;
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60]];
-  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  return relative.format(0, 'second');
-}
-
-function initials(item: FeedItem): string {
-  const name = [item.subscriber?.firstName, item.subscriber?.lastName].filter(Boolean).join(' ');
-  return name.split(/\s+/).map((part) => Array.from(part)[0] ?? '').join('').slice(0, 2).toUpperCase();
-}
-
-function avatar(item: FeedItem): string {
-  const type = item.actor?.type ?? 'none';
-  if (type === 'none') return '<span class="avatar avatar-none" aria-hidden="true"></span>';
-  if (type === 'system_icon') {
-    const glyph = { success: '✓', warning: '!', error: '×', info: 'i' }[item.actor?.data ?? ''] ?? '•';
-    return `<span class="avatar avatar-icon" data-icon="${escape(item.actor?.data ?? '')}" aria-hidden="true">${glyph}</span>`;
-  }
-  const src = safeUrl(item.actor?.data ?? item.subscriber?.avatar, 'image');
-  // A broken image shows its ::after box, which repeats the initials (no script needed).
-  const img = src ? `<img src="${escape(src)}" alt="" width="40" height="40" data-initials="${escape(initials(item))}">` : '';
-  return `<span class="avatar" aria-hidden="true"><span class="initials">${escape(initials(item))}</span>${img}</span>`;
-}
-
-function renderItem(item: FeedItem, back: string): string {
-  const href = safeUrl(item.cta.data?.url);
-  const buttons = item.cta.action?.buttons ?? [];
-  const done = item.cta.action?.status === 'done';
-  const result = done ? buttons.find((b) => b.type === item.cta.action?.result?.type)?.resultContent : undefined;
-  return `<li class="item" data-state="${item.read ? 'read' : 'unread'}" data-status="${escape(item.status)}">
-    ${avatar(item)}
-    <div class="body">
-      ${item.subject ? `<p class="subject">${escape(item.subject)}</p>` : ''}
-      <p class="content">${escape(item.content)}</p>
-      <p class="meta"><time datetime="${escape(item.createdAt ?? '')}">${escape(timeAgo(item.createdAt))}</time>${item.read ? '' : ' · <span class="unread">Unread</span>'}${item.status !== 'sent' ? ` · <span class="status">${escape(item.status)}</span>` : ''}</p>
-      <div class="actions">
-        ${href ? `<a class="cta" href="${escape(href)}">Open</a>` : ''}
-        ${result ? `<span class="result">${escape(result)}</span>` : buttons.map((b) => `<span class="button button-${escape(b.type)}">${escape(b.content)}</span>`).join('')}
-        ${item.read ? '' : `<form method="post" action="/mark-read"><input type="hidden" name="id" value="${escape(item._id)}"><input type="hidden" name="back" value="${escape(back)}"><button type="submit">Mark as read</button></form>`}
-      </div>
-    </div>
-  </li>`;
-}
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><link rel="stylesheet" href="/demo.css"></head><body><main>${body}</main></body></html>`;
-}
-
-async function page(url: URL): Promise<{ status: number; html: string }> {
-  const subscriberId = url.searchParams.get('subscriber') ?? SEEDED_SUBSCRIBER_IDS[0] ?? 'sub_ada';
-  const unreadOnly = url.searchParams.get('filter') === 'unread';
-  const pageNumber = Math.max(0, Math.floor(Number(url.searchParams.get('page') ?? 0)) || 0);
-  const query = (changes: Record<string, string | number>) => {
-    const next = new URLSearchParams({ subscriber: subscriberId, filter: unreadOnly ? 'unread' : 'all', page: String(pageNumber) });
-    for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
-    return `/?${next.toString()}`;
-  };
-  try {
-    const [feed, unread] = await Promise.all([
-      client.getFeed({ subscriberId, page: pageNumber, limit: 20, ...(unreadOnly ? { read: false } : {}) }),
-      client.getFeed({ subscriberId, limit: 1, read: false }),
-    ]);
-    const back = query({});
-    const people = SEEDED_SUBSCRIBER_IDS.map((id) => `<a href="/?subscriber=${encodeURIComponent(id)}"${id === subscriberId ? ' aria-current="page"' : ''}>${escape(id)}</a>`).join(' ');
-    const body = `
-      <header><h1>Notifications <span class="badge" aria-label="${unread.totalCount ?? 0} unread">${unread.totalCount ?? 0}</span></h1>
-      <p class="lede">The inbox-kit reference service, read through <code>createInboxClient</code> on the server. Subscriber: <strong>${escape(subscriberId)}</strong></p>
-      <nav aria-label="Subscribers" class="people">${people}</nav>
-      <nav aria-label="Filter" class="tabs"><a href="${escape(query({ filter: 'all', page: 0 }))}"${unreadOnly ? '' : ' aria-current="page"'}>All</a><a href="${escape(query({ filter: 'unread', page: 0 }))}"${unreadOnly ? ' aria-current="page"' : ''}>Unread</a></nav></header>
-      ${feed.invalidItems.length > 0 ? `<p class="notice" role="status">${feed.invalidItems.length} notification(s) could not be shown: ${escape(feed.invalidItems.map((i) => i.issues[0]?.path ?? '').join(', '))}</p>` : ''}
-      ${feed.data.length === 0 ? '<p class="empty">No notifications here.</p>' : `<ul class="feed" aria-label="Notifications">${feed.data.map((item) => renderItem(item, back)).join('')}</ul>`}
-      <nav aria-label="Pages" class="pager">
-        ${pageNumber > 0 ? `<a href="${escape(query({ page: pageNumber - 1 }))}">← Newer</a>` : '<span></span>'}
-        <span>Page ${pageNumber + 1}</span>
-        ${feed.hasMore ? `<a href="${escape(query({ page: pageNumber + 1 }))}">Older →</a>` : '<span>End of notifications</span>'}
-      </nav>`;
-    return { status: 200, html: layout('inbox-kit demo', body) };
-  } catch (error) {
-    const message = isInboxError(error) ? error.message : String(error);
-    return {
-      status: 502,
-      html: layout('inbox-kit demo: error', `<h1>Could not load notifications</h1><p class="notice" role="alert">${escape(message)}</p><p><a href="${escape(query({}))}">Try again</a> · <a href="/">Start over</a></p>`),
-    };
-  }
-}
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of req) {
-    body += String(chunk);
-    if (body.length > 10_000) break;
-  }
-  return new URLSearchParams(body);
-}
-
-function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, {
-    'Content-Type': type,
-    'Content-Security-Policy': "default-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'",
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', ...headers });
   res.end(body);
 }
 
+function name(subscriberId: string): string {
+  const s = service.data.subscribers.find((candidate) => candidate.subscriberId === subscriberId);
+  return [s?.firstName, s?.lastName].filter(Boolean).join(' ') || subscriberId;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > 4_096) return undefined;
+  }
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const index = readFileSync(join(build, 'index.html'));
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  if (url.pathname.startsWith('/service/')) return serviceListener(req, res);
-  if (url.pathname === '/demo.css') return send(res, 200, 'text/css; charset=utf-8', css);
-  if (url.pathname === '/mark-read' && req.method === 'POST') {
-    void readForm(req).then(async (form) => {
-      const back = form.get('back') ?? '/';
-      const subscriberId = new URL(back, 'http://localhost').searchParams.get('subscriber') ?? 'sub_ada';
-      try {
-        await client.markAs({ subscriberId, messageId: form.get('id') ?? '', markAs: 'read' });
-        send(res, 303, 'text/plain', '', { Location: back.startsWith('/') && !back.startsWith('//') ? back : '/' });
-      } catch (error) {
-        send(res, 502, 'text/html; charset=utf-8', layout('Error', `<p role="alert">${escape(isInboxError(error) ? error.message : String(error))}</p><p><a href="/">Back</a></p>`));
-      }
+  const path = url.pathname;
+  if (path.startsWith('/api/inbox/')) return proxy(req, res);
+  if (path.startsWith('/service/avatars/')) return serviceListener(req, res);
+  if (path === '/api/demo/me') {
+    const me = userOf(req.headers.cookie);
+    if (!me) return send(res, 401, 'application/json', JSON.stringify({ message: 'Unknown demo user' }));
+    const people = SEEDED_SUBSCRIBER_IDS.map((subscriberId) => ({ subscriberId, name: name(subscriberId) }));
+    return send(res, 200, 'application/json', JSON.stringify({ subscriberId: me, name: name(me), people }), { 'Cache-Control': 'no-store' });
+  }
+  if (path === '/api/demo/session' && req.method === 'POST') {
+    void readJson(req).then((body) => {
+      const id = body && typeof body === 'object' && 'subscriberId' in body ? String(body.subscriberId) : '';
+      if (!SEEDED_SUBSCRIBER_IDS.includes(id)) return send(res, 400, 'application/json', JSON.stringify({ message: 'Unknown demo user' }));
+      send(res, 204, 'text/plain', '', { 'Set-Cookie': `demo_user=${encodeURIComponent(id)}; Path=/; SameSite=Lax; HttpOnly` });
     });
     return;
   }
-  if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
-    void page(url).then(({ status, html }) => send(res, status, 'text/html; charset=utf-8', html));
-    return;
+  if (path === '/api/demo/integrations') {
+    const rows = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
+    return send(res, 200, 'application/json', JSON.stringify(rows), { 'Cache-Control': 'no-store' });
+  }
+  if (path === '/api/demo/workflows') {
+    const rows = service.data.workflows.map((w) => ({ identifier: w.identifier, name: w.name }));
+    return send(res, 200, 'application/json', JSON.stringify(rows));
+  }
+  if (path.startsWith('/assets/')) {
+    const file = normalize(join(build, path));
+    if (!file.startsWith(build) || !existsSync(file)) return send(res, 404, 'text/plain', 'Not found');
+    return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file), { 'Cache-Control': 'public, max-age=31536000, immutable' });
+  }
+  if (['/', '/inbox', '/preferences', '/admin'].includes(path)) {
+    return send(res, 200, TYPES['.html'] ?? 'text/html', index, { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' });
   }
   send(res, 404, 'text/plain; charset=utf-8', 'Not found');
 });
@@ -165,10 +122,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const origin = `http://${host}:${actualPort}`;
-  client = createInboxClient({ baseUrl: `${origin}/service`, apiKey: service.apiKey });
-  console.log(`inbox-kit demo running at ${origin}/`);
-  console.log(`Reference service at ${origin}/service (API key ${service.apiKey}, kept on the server)`);
+  console.log(`inbox-kit demo running at http://${host}:${actualPort}/`);
+  console.log('Pages: / (dashboard, bell in the header), /inbox, /preferences, /admin (broadcast, primary integrations).');
+  console.log('The browser talks to /api/inbox (createInboxProxy); the API key stays on this server.');
 });
 
 const stop = () => server.close(() => process.exit(0));

@@ -2,7 +2,8 @@
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+import { StrictMode, type ReactNode } from 'react';
+import { useBroadcast, useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
 import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();
@@ -137,6 +138,27 @@ describe('freshness', () => {
 });
 
 describe('cross-tab sync', () => {
+  it('survives React StrictMode’s remount (the channel and cache listeners reconnect)', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const tabB = inboxWrapper(service, { crossTab: true });
+    const strict = (Wrapper: typeof tabA.Wrapper) =>
+      function Strict({ children }: { children: ReactNode }) {
+        return (
+          <StrictMode>
+            <Wrapper>{children}</Wrapper>
+          </StrictMode>
+        );
+      };
+    const a = renderHook(() => ({ broadcast: useBroadcast(), markAs: useMarkAs(), feed: useFeed() }), { wrapper: strict(tabA.Wrapper) });
+    const b = renderHook(() => useFeed(), { wrapper: strict(tabB.Wrapper) });
+    await waitFor(() => expect(a.result.current.feed.notifications.length && b.result.current.notifications.length).toBeTruthy());
+    await act(() => a.result.current.broadcast.mutateAsync({ name: 'product-announcement', payload: { title: 'Strict', body: 'x' } }));
+    await waitFor(() => expect(b.result.current.notifications[0]?.subject).toBe('Strict'));
+    const id = b.result.current.notifications[0]?._id ?? '';
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: id, markAs: 'read' }));
+    await waitFor(() => expect(b.result.current.notifications.find((n) => n._id === id)?.read).toBe(true));
+  });
+
   it('a change in one tab reaches another tab without a poll or a request', async () => {
     const tabA = inboxWrapper(service, { crossTab: true });
     const tabB = inboxWrapper(service, { crossTab: true });

@@ -83,7 +83,8 @@ export function InboxProvider({
     () => createInboxStore({ client, subscriberId, queryClient, ...(seenBatchMs === undefined ? {} : { seenBatchMs }), ...(crossTab === undefined ? {} : { crossTab }) }),
     [client, subscriberId, queryClient, seenBatchMs, crossTab],
   );
-  useEffect(() => () => store.dispose(), [store]);
+  // Listening starts and stops with the effect, so React's StrictMode remount reconnects it.
+  useEffect(() => store.connect(), [store]);
 
   const value = useMemo(() => ({ store, pollInterval }), [store, pollInterval]);
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;

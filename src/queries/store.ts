@@ -3,7 +3,7 @@
  * every cached feed and the counts, seen-on-view batching, preference toggles,
  * polling for new notifications, and cross-tab sync. Free of React.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type Message, type Preferences } from '../client/index';
 import type { Counts } from './counts';
 import { createIntentQueue } from './intents';
@@ -51,7 +51,11 @@ export interface InboxStore extends QueryContext {
   preferencesReadOnly(): string | null;
   /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
   subscribeReadOnly(listener: () => void): () => void;
-  dispose(): void;
+  /**
+   * Starts listening to the query cache (new notifications, pages fetched during mutations) and to
+   * the app's other tabs; returns the function that stops. Call it from an effect.
+   */
+  connect(): () => void;
 }
 
 export function createInboxStore(options: InboxStoreOptions): InboxStore {
@@ -60,8 +64,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const feedsKey = inboxKeys.feeds(scope);
   const countsKey = inboxKeys.counts(scope);
   const preferencesKey = inboxKeys.preferences(scope);
-  const channel =
-    options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
+  /** Open while connected (see `connect`). */
+  let channel: BroadcastChannel | undefined;
 
   function feedQueries(): [QueryKey, FeedData | undefined][] {
     return queryClient.getQueriesData<FeedData>({ queryKey: feedsKey });
@@ -261,7 +265,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   // ------------------------------------------------------------ freshness and other tabs
 
   let newestUnreadId: string | undefined;
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+  const onCacheEvent = (event: QueryCacheNotifyEvent) => {
     const key = event.query.queryKey;
     if (key[0] !== 'inbox-kit' || key[1] !== scope) return;
     if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'error')) {
@@ -290,7 +294,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       pruneJournal();
       if (redo.size > 0) writeFlags(redo, false);
     }
-  });
+  };
 
   function pruneJournal(): void {
     const oldest = Math.min(...fetchStarts.values());
@@ -304,12 +308,26 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     channel?.postMessage(message);
   }
 
-  if (channel) {
-    channel.onmessage = (event: MessageEvent<TabMessage>) => {
-      const message = event.data;
-      if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
-      else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
-      else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
+  const onTabMessage = (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
+    else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
+    else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
+  };
+
+  /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
+  function connect(): () => void {
+    const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
+    const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
+    if (own) own.onmessage = onTabMessage;
+    channel = own;
+    return () => {
+      unsubscribe();
+      if (seenTimer) clearTimeout(seenTimer);
+      seenTimer = undefined;
+      seenQueue.clear();
+      own?.close();
+      if (channel === own) channel = undefined;
     };
   }
 
@@ -328,11 +346,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       readOnlyListeners.add(listener);
       return () => readOnlyListeners.delete(listener);
     },
-    dispose() {
-      unsubscribe();
-      if (seenTimer) clearTimeout(seenTimer);
-      channel?.close();
-    },
+    connect,
   };
 }
 

@@ -62,6 +62,11 @@ export interface ReferenceServiceOptions extends SeedOptions {
   maxBodyBytes?: number;
   /** Clock for timestamps and rate limits. Default `Date.now`. */
   clock?: () => number;
+  /**
+   * Where browsers reach this service's avatars, e.g. `/service` behind your app's own origin.
+   * Default: the origin and mount path of each request.
+   */
+  publicBaseUrl?: string;
 }
 
 export interface RequestLogEntry {
@@ -613,7 +618,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         if (r.method !== method) return false;
         const match = r.pattern.exec(path);
         if (!match) return false;
-        base = `${url.origin}${match[1] ?? ''}`;
+        base = options.publicBaseUrl?.replace(/\/+$/, '') ?? `${url.origin}${match[1] ?? ''}`;
         params = match.slice(2).map((p) => decodeParam(p));
         return true;
       });

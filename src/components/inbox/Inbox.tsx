@@ -251,16 +251,20 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
       const target = event.target;
       if (target instanceof Node && !element.contains(target) && !bell?.contains(target)) close(false);
     };
+    // Escape from inside the popover, or from nowhere (focus lost with a removed row), closes it.
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      const target = event.target;
+      const inside = target instanceof Node && element.contains(target);
+      if (!inside && target !== document.body && target !== document.documentElement) return;
       event.stopPropagation();
       close(true);
     };
     document.addEventListener('pointerdown', onPointerDown);
-    element.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
-      element.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown);
     };
   }, [open, setOpen, bell]);
 

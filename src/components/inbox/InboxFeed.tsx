@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { FeedItem } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
@@ -67,6 +67,38 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   useEffect(() => {
     if (nearEnd && hasMore && !isFetchingNextPage) void fetchNextPage();
   }, [nearEnd, hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
+
+  // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
+  const lastFocus = useRef<{ index: number; element: Element } | null>(null);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const last = lastFocus.current;
+    if (!element || !last || last.element.isConnected) return;
+    lastFocus.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = element.querySelectorAll<HTMLElement>('[data-slot="feed-row"]');
+    const row = rows[Math.min(last.index, rows.length - 1)];
+    row?.querySelector<HTMLElement>('[data-slot="item-main"], a, button')?.focus();
+  });
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = event.target instanceof Element ? event.target.closest('[data-slot="feed-row"]') : null;
+      const index = row ? Array.prototype.indexOf.call(element.querySelectorAll('[data-slot="feed-row"]'), row) : -1;
+      lastFocus.current = row && event.target instanceof Element ? { index, element: event.target } : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      // Focus moved somewhere else on purpose: nothing to restore.
+      if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
+    };
+    element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [scrollRef]);
 
   // The feed pattern: Page Down / Page Up move between notifications.
   useEffect(() => {

@@ -1,0 +1,250 @@
+/**
+ * The demo host app: a small SaaS dashboard with the inbox bell in its header,
+ * an inbox page, a preferences page and an admin page. The browser talks only
+ * to the app's own /api/inbox route (createInboxProxy); it never sees the key.
+ */
+import { StrictMode, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Inbox, InboxProvider, PreferencesPanel, useBroadcast, useSetPrimaryIntegration } from 'inbox-kit';
+import 'inbox-kit/styles.css';
+import './app.css';
+
+interface Me {
+  subscriberId: string;
+  name: string;
+  people: { subscriberId: string; name: string }[];
+}
+interface IntegrationRow {
+  id: string;
+  name: string;
+  channel: string;
+  primary: boolean;
+  active: boolean;
+}
+
+const PAGES = [
+  { path: '/', label: 'Dashboard' },
+  { path: '/inbox', label: 'Inbox' },
+  { path: '/preferences', label: 'Preferences' },
+  { path: '/admin', label: 'Admin' },
+];
+
+function usePath(): [string, (path: string) => void] {
+  const [path, setPath] = useState(location.pathname);
+  useEffect(() => {
+    const onPop = () => setPath(location.pathname);
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+  const navigate = (next: string) => {
+    if (next === location.pathname) return;
+    history.pushState(null, '', next);
+    setPath(next);
+    scrollTo(0, 0);
+  };
+  return [path, navigate];
+}
+
+function Dashboard({ me }: { me: Me }) {
+  const cards = [
+    ['Active users', '12,408', '+4.1%'],
+    ['Revenue (MTD)', '$84,210', '+12.6%'],
+    ['Churn', '1.9%', '−0.3 pt'],
+    ['Open incidents', '2', ''],
+  ];
+  return (
+    <>
+      <h1>Good afternoon, {me.name.split(' ')[0]}</h1>
+      <p className="lede">Here is how Acme is doing this month. New notifications appear under the bell.</p>
+      <section className="cards" aria-label="Key metrics">
+        {cards.map(([title, value, delta]) => (
+          <article className="card" key={title}>
+            <h2>{title}</h2>
+            <p className="value">{value}</p>
+            {delta && <p className="delta">{delta} vs last month</p>}
+          </article>
+        ))}
+      </section>
+    </>
+  );
+}
+
+function Admin() {
+  const broadcast = useBroadcast();
+  const setPrimary = useSetPrimaryIntegration();
+  const [integrations, setIntegrations] = useState<IntegrationRow[]>([]);
+  const [workflows, setWorkflows] = useState<{ identifier: string; name: string }[]>([]);
+  const [workflow, setWorkflow] = useState('product-announcement');
+  const load = () => {
+    void fetch('/api/demo/integrations').then(async (r) => setIntegrations((await r.json()) as IntegrationRow[]));
+  };
+  useEffect(() => {
+    load();
+    void fetch('/api/demo/workflows').then(async (r) => setWorkflows((await r.json()) as { identifier: string; name: string }[]));
+  }, []);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    broadcast.mutate({
+      name: String(form.get('workflow')),
+      payload: { title: String(form.get('title')), body: String(form.get('body')), url: String(form.get('url')) || '/' },
+    });
+  };
+  return (
+    <>
+      <h1>Admin</h1>
+      <section className="panel" aria-labelledby="broadcast-title">
+        <h2 id="broadcast-title">Broadcast an announcement</h2>
+        <p className="lede">Sends the event to every subscriber (operation 5). It appears in their inbox within seconds.</p>
+        <form onSubmit={onSubmit} className="form">
+          <label>
+            Workflow
+            <select name="workflow" value={workflow} onChange={(event) => setWorkflow(event.target.value)}>
+              {workflows.map((w) => (
+                <option key={w.identifier} value={w.identifier}>
+                  {w.name} ({w.identifier})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Title
+            <input name="title" required defaultValue="Scheduled exports are here" />
+          </label>
+          <label>
+            Message
+            <textarea name="body" required rows={3} defaultValue="Export any report on a schedule, straight to your inbox." />
+          </label>
+          <label>
+            Link
+            <input name="url" defaultValue="/inbox" />
+          </label>
+          <button type="submit" className="primary" disabled={broadcast.isPending}>
+            {broadcast.isPending ? 'Sending…' : 'Broadcast'}
+          </button>
+          <p role="status" className="result">
+            {broadcast.data ? `Status: ${broadcast.data.status}` : ''}
+            {broadcast.error ? `Failed: ${broadcast.error.message}` : ''}
+          </p>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="integrations-title">
+        <h2 id="integrations-title">Integrations</h2>
+        <p className="lede">Email and SMS have one primary integration each (operation 2).</p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Channel</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {integrations.map((i) => (
+              <tr key={i.id}>
+                <td>{i.name}</td>
+                <td>{i.channel}</td>
+                <td>{i.primary ? 'Primary' : i.active ? 'Active' : 'Inactive'}</td>
+                <td>
+                  {(i.channel === 'email' || i.channel === 'sms') && !i.primary && (
+                    <button type="button" onClick={() => setPrimary.mutate({ integrationId: i.id }, { onSettled: load })}>
+                      Make {i.name} primary
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {setPrimary.error && <p role="alert">{setPrimary.error.message}</p>}
+      </section>
+    </>
+  );
+}
+
+function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; path: string; navigate: (path: string) => void }) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  const switchUser = async (subscriberId: string) => {
+    await fetch('/api/demo/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscriberId }) });
+    location.reload();
+  };
+  return (
+    <>
+      <header className="topbar">
+        <a className="brand" href="/" onClick={(e) => follow(e, '/')}>
+          <span aria-hidden="true">◆</span> Acme Analytics
+        </a>
+        <nav aria-label="Main">
+          {PAGES.map((page) => (
+            <a key={page.path} href={page.path} aria-current={path === page.path ? 'page' : undefined} onClick={(e) => follow(e, page.path)}>
+              {page.label}
+            </a>
+          ))}
+        </nav>
+        <div className="tools">
+          <Inbox onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} />
+          <label className="user">
+            <span className="visually-hidden">Signed in as</span>
+            <select value={me.subscriberId} onChange={(e) => void switchUser(e.target.value)}>
+              {me.people.map((p) => (
+                <option key={p.subscriberId} value={p.subscriberId}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+      <main className="content">{children}</main>
+    </>
+  );
+}
+
+function App() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [error, setError] = useState('');
+  const [path, navigate] = usePath();
+  useEffect(() => {
+    fetch('/api/demo/me')
+      .then(async (r) => setMe((await r.json()) as Me))
+      .catch((e: unknown) => setError(String(e)));
+  }, []);
+  if (error) return <p role="alert">The demo server did not answer: {error}</p>;
+  if (!me) return <p className="loading">Loading…</p>;
+  const page =
+    path === '/inbox' ? (
+      <>
+        <h1>Inbox</h1>
+        <Inbox variant="embedded" onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]} />
+      </>
+    ) : path === '/preferences' ? (
+      <>
+        <h1>Notification preferences</h1>
+        <PreferencesPanel headingLevel={2} colorScheme="light" />
+      </>
+    ) : path === '/admin' ? (
+      <Admin />
+    ) : (
+      <Dashboard me={me} />
+    );
+  return (
+    <InboxProvider baseUrl="/api/inbox" subscriberId={me.subscriberId} pollInterval={3_000}>
+      <Shell me={me} path={path} navigate={navigate}>
+        {page}
+      </Shell>
+    </InboxProvider>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
