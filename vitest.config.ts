@@ -1,6 +1,8 @@
 /** Test suites: `node` (client, service, contract tests over real HTTP), `dom` (jsdom), `e2e` (Chromium). */
 import { resolve } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import type { PluginOption } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/e2e/chromium-args.ts';
 
@@ -15,9 +17,10 @@ const alias = [
 ];
 
 /** A project that runs in Debian's Chromium; a fresh object each time, as vitest mutates `instances`. */
-function browserProject(name: string, include: string[]) {
+function browserProject(name: string, include: string[], plugins: PluginOption[] = []) {
   return {
     resolve: { alias },
+    plugins,
     test: {
       name,
       include,
@@ -51,6 +54,8 @@ export default defineConfig({
         test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
       },
       browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
+          // Every story renders, passes the accessibility addon, and runs its play function.
+          browserProject('storybook', [], [storybookTest({ configDir: resolve(here, '.storybook') })]),
       {
         resolve: { alias },
         test: { name: 'e2e', environment: 'node', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },

@@ -1,0 +1,99 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Inbox, NotificationItem, type FeedItem } from 'inbox-kit';
+import { withService } from './support';
+
+/** One notification: every actor type and call-to-action state, long and non-Latin content. */
+const meta = {
+  title: 'Components/NotificationItem',
+  component: NotificationItem,
+  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+} satisfies Meta<typeof NotificationItem>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const at = new Date(Date.now() - 5 * 60_000).toISOString();
+const item = (overrides: Partial<FeedItem>): FeedItem => ({
+  _id: `n-${Math.random().toString(16).slice(2)}`,
+  _templateId: 't',
+  _environmentId: 'e',
+  _organizationId: 'o',
+  _notificationId: 'n',
+  _subscriberId: 's',
+  _jobId: 'j',
+  transactionId: 'tx',
+  content: 'Marcus Chen replied to your comment on “Q3 roadmap”: Looks good to me, ship it!',
+  channel: 'in_app',
+  read: false,
+  seen: false,
+  cta: { type: 'redirect', data: { url: '/docs/roadmap' } },
+  status: 'sent',
+  createdAt: at,
+  actor: { type: 'user', data: null },
+  subscriber: { subscriberId: 'user_marcus', firstName: 'Marcus', lastName: 'Chen' },
+  ...overrides,
+});
+
+const svc = withService();
+export const UserWithInitials: Story = { ...svc, args: { notification: item({}) } };
+export const SystemIcon: Story = {
+  ...svc,
+  args: { notification: item({ subject: 'New sign-in from Safari on iPhone', content: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', subscriber: undefined }) },
+};
+export const SystemCustom: Story = {
+  ...svc,
+  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: 'error' }, status: 'error', subscriber: undefined }) },
+};
+export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', content: 'Read the release notes.', actor: { type: 'none', data: null }, subscriber: undefined, read: true, seen: true }) } };
+
+const onActionClick = fn();
+const actions = withService();
+/** Primary and secondary buttons, pending: a click shows the result and marks it read. */
+export const ActionPending: Story = {
+  ...actions,
+  args: {
+    notification: item({
+      subject: 'Join Design',
+      content: 'Priya Raman invited you to the Design workspace.',
+      cta: { action: { status: 'pending', buttons: [{ type: 'primary', content: 'Accept', resultContent: 'Invitation accepted' }, { type: 'secondary', content: 'Decline', resultContent: 'Invitation declined' }] } },
+    }),
+  },
+  // The inbox root (inside the service's provider) hears the button.
+  decorators: [(Story) => <Inbox.Root variant="embedded" onActionClick={onActionClick}><Story /></Inbox.Root>, ...actions.decorators],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(onActionClick).toHaveBeenCalledWith(expect.objectContaining({ content: 'Accept' }), expect.anything());
+    await expect(canvas.getByText('Invitation accepted')).toBeVisible();
+  },
+};
+export const ActionDone: Story = {
+  ...svc,
+  args: {
+    notification: item({
+      subject: 'Join Growth',
+      content: 'Priya Raman invited you to the Growth workspace.',
+      read: true,
+      seen: true,
+      cta: { action: { status: 'done', result: { type: 'secondary' }, buttons: [{ type: 'primary', content: 'Accept', resultContent: 'Invitation accepted' }, { type: 'secondary', content: 'Decline', resultContent: 'Invitation declined' }] } },
+    }),
+  },
+};
+export const UnsafeLinkDropped: Story = {
+  ...svc,
+  args: { notification: item({ content: '<img src=x onerror=alert(1)> is shown as text', cta: { type: 'redirect', data: { url: 'javascript:alert(1)' } } }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('link')).toBeNull();
+    await expect(canvasElement.querySelector('img[src="x"]')).toBeNull();
+  },
+};
+export const LongAndNonLatin: Story = {
+  ...svc,
+  args: {
+    notification: item({
+      subject: '四半期レポートへの返信',
+      content: '素晴らしい分析です。来週のミーティングで話し合いましょう。'.repeat(6),
+      subscriber: { subscriberId: 'user_hanako', firstName: '花子', lastName: '佐藤' },
+    }),
+  },
+};

@@ -1,0 +1,43 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { PreferencesPanel } from 'inbox-kit';
+import { withService } from './support';
+
+/** Global channels and one row per workflow; critical workflows are absent; optimistic toggles. */
+const meta = {
+  title: 'Components/PreferencesPanel',
+  component: PreferencesPanel,
+  args: { colorScheme: 'light' },
+  argTypes: { colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'system'] } },
+  decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
+} satisfies Meta<typeof PreferencesPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const editable = withService();
+export const Default: Story = {
+  ...editable,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = await canvas.findByRole('switch', { name: 'Comment replies Email' });
+    await expect(email).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(email);
+    await expect(email).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Your choice'));
+    await expect(canvas.queryByRole('heading', { name: 'Security alerts' })).toBeNull();
+  },
+};
+
+const locked = withService({ preferenceUpdates: false });
+/** The service refuses updates: the panel shows the values and says why they are locked. */
+export const ReadOnly: Story = {
+  ...locked,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('switch', { name: 'SMS' }));
+    await expect(await canvas.findByRole('note')).toHaveTextContent('Your organization manages these preferences');
+  },
+};
+
+const dark = withService();
+export const Dark: Story = { ...dark, args: { colorScheme: 'dark' } };
