@@ -6,23 +6,12 @@
 import { act, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { useCounts, useFeed, useMarkAs, type FeedItem, type MarkAsValue } from 'inbox-kit';
+import { createRandom } from 'inbox-kit/testing';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService({ messages: 45 });
 const RUNS = 24;
 const STEPS = 14;
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
-}
 
 function useModelInbox() {
   return {
@@ -37,7 +26,7 @@ function useModelInbox() {
 it(`agrees with the service after ${RUNS} random sequences`, async () => {
   for (let run = 0; run < RUNS; run++) {
     const seed = 7_000 + run;
-    const rnd = random(seed);
+    const rnd = createRandom(seed);
     service.reset();
     service.setFaults({ latencyMs: [0, 25] });
     const { result, queryClient, unmount } = renderInboxHook(useModelInbox, service);

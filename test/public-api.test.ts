@@ -78,6 +78,7 @@ it('inbox-kit/testing', () => {
     'DEFAULT_MOCK_BASE_URL',
     'SEEDED_SUBSCRIBER_IDS',
     'createInboxHandlers',
+    'createRandom',
     'createReferenceService',
     'createSeedData',
   ]);

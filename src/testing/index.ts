@@ -5,3 +5,5 @@ export type { InboxHandlersOptions } from './handlers';
 export { createSeedData, SEEDED_SUBSCRIBER_IDS } from './fixtures';
 export type { SeedOptions } from './fixtures';
 export type { ServiceData, StoredMessage, StoredSubscriber, StoredWorkflow } from './model';
+export { createRandom } from './random';
+export type { Random } from './random';

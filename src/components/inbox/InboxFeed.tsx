@@ -2,6 +2,7 @@ import { forwardRef, useCallback, useEffect, useLayoutEffect, useMemo, useRef, u
 import type { FeedItem } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
+import { ErrorMessage } from '../shared/ErrorMessage';
 import { useItemSettings } from '../shared/settings';
 import { useFeed } from '../../hooks/useFeed';
 import { NotificationItem } from '../notification-item/NotificationItem';
@@ -143,14 +144,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             ))}
           </div>
         )}
-        {state === 'error' && (
-          <div data-slot="feed-error" role="alert">
-            <p>{labels.error}</p>
-            <button type="button" data-slot="button" onClick={() => void feed.refetch()}>
-              {labels.retry}
-            </button>
-          </div>
-        )}
+        {state === 'error' && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void feed.refetch()} />}
         {state === 'empty' &&
           (ui.renderEmpty?.(tab) ?? (
             <p data-slot="feed-empty" className={classNames.empty}>
@@ -188,14 +182,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             )}
           </div>
         )}
-        {state === 'list' && feed.isError && (
-          <div data-slot="feed-error" role="alert">
-            <p>{labels.error}</p>
-            <button type="button" data-slot="button" onClick={() => void feed.fetchNextPage()}>
-              {labels.retry}
-            </button>
-          </div>
-        )}
+        {state === 'list' && feed.isError && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void feed.fetchNextPage()} />}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { CHANNELS, type Channel, type PreferenceChannels, type WorkflowPreferenc
 import { usePreferences, useUpdatePreference } from '../../hooks/usePreferences';
 import { mergeLabels, type InboxLabels, type PartialLabels } from '../../i18n/labels';
 import { cx } from '../shared/cx';
+import { ErrorMessage } from '../shared/ErrorMessage';
 import { useInsideInbox, useItemSettings } from '../shared/settings';
 import { themeToStyle, type InboxTheme } from '../../theme/theme';
 
@@ -134,14 +135,7 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
           {labels.preferencesLoading}
         </p>
       )}
-      {error && !preferences && (
-        <div role="alert" data-slot="feed-error">
-          <p>{labels.preferencesError}</p>
-          <button type="button" data-slot="button" onClick={() => void refetch()}>
-            {labels.retry}
-          </button>
-        </div>
-      )}
+      {error && !preferences && <ErrorMessage message={labels.preferencesError} retryLabel={labels.retry} onRetry={() => void refetch()} />}
       {readOnly && (
         <p data-slot="preferences-readonly" role="note">
           {labels.readOnly}
