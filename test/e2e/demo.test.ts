@@ -118,29 +118,75 @@ describe('npm start', () => {
   });
 
   it('works with the keyboard alone', async () => {
+    /** Presses Tab (or Shift+Tab) until `check` holds for the focused element. */
+    type Focused = { role: string | null; label: string | null; text: string; slot: string | null };
+    const tabTo = async (check: (el: Focused) => boolean, { max = 40, key = 'Tab' } = {}) => {
+      for (let i = 0; i < max; i++) {
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement;
+          return {
+            role: el?.getAttribute('role') ?? el?.tagName.toLowerCase() ?? null,
+            label: el?.getAttribute('aria-label') ?? null,
+            text: el?.textContent?.trim() ?? '',
+            slot: el?.getAttribute('data-slot') ?? null,
+          };
+        });
+        if (check(focused)) return;
+        await page.keyboard.press(key);
+      }
+      throw new Error(`could not reach the element with ${key}`);
+    };
+    const isBell = (el: Focused) => /^Notifications/.test(el.label ?? '') && el.slot === 'bell';
+
+    // The bell: open, filter unread, mark one read, close.
     await page.goto(`${demo.url}/`);
     await expect.poll(unreadInName).toBeGreaterThan(0);
     const before = await unreadInName();
-    // Tab to the bell.
-    for (let i = 0; i < 12 && !(await bell().evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-    await expect(bell().evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await tabTo(isBell);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.locator('[data-slot="item"]').first().waitFor();
-    // Into the tabs: Unread with the arrow key.
-    for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.getAttribute('role') === 'tab')); i++) await page.keyboard.press('Tab');
+    await tabTo((el) => el.role === 'tab');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Unread' }).getAttribute('aria-selected')).resolves.toBe('true');
     await dialog.locator('[data-slot="item"][data-state="unread"]').first().waitFor();
     await expect.poll(() => dialog.locator('[data-slot="item"][data-state="read"]').count()).toBe(0);
-    // Onwards to the first "Mark as read" and press it.
-    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) !== 'Mark as read'; i++) await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Mark as read');
+    await tabTo((el) => el.label === 'Mark as read', { max: 10 });
     await page.keyboard.press('Enter');
     await expect.poll(unreadInName).toBe(before - 1);
     await page.keyboard.press('Escape');
     await expect(bell().evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(dialog.count()).resolves.toBe(0);
+
+    // The inbox page: into the feed, then Page Down through it until more loads.
+    await tabTo((el) => el.text === 'Inbox', { key: 'Shift+Tab' });
+    await page.keyboard.press('Enter');
+    await page.locator('[data-slot="panel"] [data-slot="item"]').first().waitFor();
+    await tabTo((el) => el.slot === 'item-main');
+    for (let i = 0; i < 25; i++) await page.keyboard.press('PageDown');
+    await expect.poll(async () => Number(await page.locator('[data-slot="panel"] [data-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(20);
+
+    // Preferences: reach a switch and flip it with Space.
+    await tabTo((el) => el.text === 'Preferences' && el.role === 'a', { key: 'Shift+Tab', max: 80 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('switch').first().waitFor();
+    // Global SMS (turning in-app off would, rightly, keep the broadcast below away from this user).
+    await tabTo((el) => el.role === 'switch' && el.text === 'SMS');
+    const checked = () => page.evaluate(() => document.activeElement?.getAttribute('aria-checked'));
+    const was = await checked();
+    await page.keyboard.press('Space');
+    await expect.poll(checked).not.toBe(was);
+
+    // Admin: broadcast with the keyboard, then open the bell and find it.
+    await tabTo((el) => el.text === 'Admin' && el.role === 'a', { key: 'Shift+Tab', max: 80 });
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Title').waitFor();
+    await tabTo((el) => el.text === 'Broadcast');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status' }).textContent()).toContain('processed');
+    await tabTo(isBell, { key: 'Shift+Tab', max: 80 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').locator('[data-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
   });
 
   it('never sends the API key to the browser', async () => {
