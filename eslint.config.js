@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'demo/.build/', 'storybook-static/', 'coverage/', 'test-results/', 'public/mockServiceWorker.js'] },
+  { ignores: ['dist/', '.cache/', 'storybook-static/', 'coverage/', 'test-results/', 'public/mockServiceWorker.js'] },
   js.configs.recommended,
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   ...tseslint.configs.recommended,

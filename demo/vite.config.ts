@@ -16,7 +16,7 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: resolve(here, '.build'),
+    outDir: resolve(here, '../.cache/demo'),
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
