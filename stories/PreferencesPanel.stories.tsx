@@ -24,7 +24,9 @@ export const Default: Story = {
     await userEvent.click(email);
     await expect(email).toHaveAttribute('aria-checked', 'false');
     await waitFor(() => expect(email).toHaveAccessibleDescription('Your choice'));
+    // Critical workflows are absent; a channel the organization set is shown locked.
     await expect(canvas.queryByRole('heading', { name: 'Security alerts' })).toBeNull();
+    await expect(canvas.getByRole('switch', { name: 'Billing Email' })).toBeDisabled();
   },
 };
 

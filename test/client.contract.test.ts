@@ -234,6 +234,16 @@ describe('preferences', () => {
     expect((await client.getPreferences({ subscriberId: 'sub_ada' })).global.channels.sms).toBe(false);
   });
 
+  it('keeps channels the organization locked: shown as workflowOverride, refused on update', async () => {
+    const client = ref.client();
+    const billing = (await client.getPreferences({ subscriberId: 'sub_ada' })).workflows.find((w) => w.workflow.identifier === 'invoice-paid');
+    expect(billing?.overrides).toContainEqual({ channel: 'email', source: 'workflowOverride' });
+    const error = await expectApiError(client.updatePreferences({ subscriberId: 'sub_ada', workflowId: 'invoice-paid', channels: { email: false } }), 400);
+    expect(error.messages[0]).toMatch(/set by your organization/);
+    // Other channels of the same workflow stay the subscriber's.
+    expect((await client.updatePreferences({ subscriberId: 'sub_ada', workflowId: 'invoice-paid', channels: { sms: true } })).workflows.find((w) => w.workflow.identifier === 'invoice-paid')?.channels.sms).toBe(true);
+  });
+
   it('refuses critical and unknown workflows, and bad channels before any request', async () => {
     const client = ref.client();
     const critical = await expectApiError(client.updatePreferences({ subscriberId: 'sub_ada', workflowId: 'security-alert', channels: { email: false } }), 400);

@@ -273,6 +273,14 @@ describe('<PreferencesPanel />', () => {
     expect(screen.queryByRole('heading', { name: 'Security alerts' })).toBeNull();
   });
 
+  it('shows a channel the organization locked, without letting it change', async () => {
+    renderInbox(<PreferencesPanel />);
+    const email = await screen.findByRole('switch', { name: 'Billing Email' });
+    expect(email).toBeDisabled();
+    expect(email).toHaveAccessibleDescription('Set by your organization');
+    expect(screen.getByRole('switch', { name: 'Billing SMS' })).toBeEnabled();
+  });
+
   it('rolls back a refused change and says so', async () => {
     const user = userEvent.setup();
     service.injectFault({ status: 500, method: 'PATCH' });

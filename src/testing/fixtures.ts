@@ -155,6 +155,8 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
       tags: ['billing'],
       steps: [step('in_app'), step('email'), step('sms')],
       preferenceSettings: { in_app: true, email: true, sms: false },
+      // Receipts by email are required: the organization locked that channel.
+      locked: ['email'],
       inApp: {
         subject: 'Invoice {{payload.invoice}} paid',
         content: 'We received your payment of {{payload.amount}}. Thank you!',

@@ -37,6 +37,8 @@ export interface StoredWorkflow {
   steps: StoredStep[];
   /** Defaults set on the template. */
   preferenceSettings: PreferenceChannels;
+  /** Channels the organization set for this workflow: subscribers cannot change them (source `workflowOverride`). */
+  locked?: Channel[];
   inApp: InAppTemplate | undefined;
   updatedAt: string;
 }

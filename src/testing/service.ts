@@ -245,9 +245,10 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
           const channels: PreferenceChannels = {};
           const overrides: Preferences['workflows'][number]['overrides'] = [];
           for (const channel of activeChannels(workflow)) {
-            const own = chosen[channel];
+            const locked = workflow.locked?.includes(channel) ?? false;
+            const own = locked ? undefined : chosen[channel];
             channels[channel] = own ?? workflow.preferenceSettings[channel] ?? true;
-            overrides.push({ channel, source: own === undefined ? 'template' : 'subscriber' });
+            overrides.push({ channel, source: locked ? 'workflowOverride' : own === undefined ? 'template' : 'subscriber' });
           }
           return {
             enabled: true,
@@ -267,6 +268,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
   /** Whether the subscriber's preferences let this workflow reach them on this channel. */
   function allows(subscriber: StoredSubscriber, workflow: StoredWorkflow, channel: Channel): boolean {
     if (workflow.critical) return true;
+    if (workflow.locked?.includes(channel)) return workflow.preferenceSettings[channel] ?? true;
     if (subscriber.preferences.global[channel] === false) return false;
     const own = subscriber.preferences.workflows[workflow._id]?.[channel];
     return own ?? workflow.preferenceSettings[channel] ?? true;
@@ -355,6 +357,10 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
           const workflow = workflowByIdOrIdentifier(workflowId);
           if (!workflow) throw new HttpError(404, `Workflow "${workflowId}" was not found`);
           if (workflow.critical) throw new HttpError(400, `Workflow "${workflow.identifier}" is critical: its preferences cannot be changed`);
+          const locked = Object.keys(changes).filter((channel) => workflow.locked?.some((c) => c === channel));
+          if (locked.length > 0) {
+            throw new HttpError(400, `Channel ${locked.join(', ')} of workflow "${workflow.identifier}" is set by your organization and cannot be changed`);
+          }
           subscriber.preferences.workflows[workflow._id] = { ...subscriber.preferences.workflows[workflow._id], ...changes };
         } else {
           subscriber.preferences.global = { ...subscriber.preferences.global, ...changes };

@@ -74,11 +74,13 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
       <div data-slot="preference-switches">
         {channels.map((channel) => {
           const source = entry.overrides.find((o) => o.channel === channel)?.source;
+          // Set by the organization for this workflow: shown, not changeable.
+          const locked = source === 'workflowOverride';
           return (
-            <div key={channel} data-slot="preference-channel">
+            <div key={channel} data-slot="preference-channel" data-locked={locked ? 'true' : undefined}>
               <Switch
                 checked={entry.channels[channel] === true}
-                disabled={readOnly}
+                disabled={readOnly || locked}
                 label={labels.channels[channel]}
                 labelledBy={`${id}name`}
                 describedBy={source ? `${id}${channel}source` : undefined}
