@@ -31,7 +31,8 @@ function Avatar({ notification }: { notification: FeedItem }) {
   const custom = renderAvatar?.(notification);
   if (custom !== undefined) return <>{custom}</>;
   const type = notification.actor?.type ?? 'none';
-  if (type === 'none') return null;
+  // No avatar, but its room is kept so the text lines up with the other rows.
+  if (type === 'none') return <span data-slot="avatar" data-type="none" aria-hidden="true" />;
   const data = notification.actor?.data ?? null;
   let content: ReactNode;
   if (type === 'system_icon') {
