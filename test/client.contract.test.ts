@@ -168,6 +168,9 @@ describe('markAs', () => {
     await expect(client.markAs({ subscriberId: 'sub_ada', messageId: [], markAs: 'read' })).rejects.toThrow(/markAs: `messageId` must name at least one/);
     await expect(client.markAs({ subscriberId: 'sub_ada', messageId: '', markAs: 'read' })).rejects.toThrow(/`messageId` must be a non-empty string/);
     await expect(client.markAs({ subscriberId: 'sub_ada', messageId: ['a', ''], markAs: 'read' })).rejects.toThrow(/`messageId\[1\]`/);
+    // Dot segments would resolve to another path (`/v1/subscribers/..` is `/v1`).
+    await expect(client.markAs({ subscriberId: '..', messageId: 'a', markAs: 'read' })).rejects.toThrow(/`subscriberId` cannot be "\.\.": it would change the request's path/);
+    await expect(client.getFeed({ subscriberId: '.' })).rejects.toThrow(/`subscriberId` cannot be "\."/);
     // @ts-expect-error: 'archived' is not a markAs value
     await expect(client.markAs({ subscriberId: 'sub_ada', messageId: 'a', markAs: 'archived' })).rejects.toThrow(/`markAs` must be one of read, seen, unread, unseen/);
     expect(ref.service.requests.length).toBe(before);
@@ -308,6 +311,7 @@ describe('broadcast', () => {
     const client = ref.client();
     const unknown = await expectApiError(client.broadcast({ name: 'no-such-workflow', payload: {} }), 422);
     expect(unknown.messages).toEqual(['workflow_not_found']);
+    expect(unknown.message).toMatch(/Check that `name` is the trigger identifier of an existing, active workflow/);
     // @ts-expect-error: payload must be an object
     await expect(client.broadcast({ name: 'mention', payload: 'text' })).rejects.toThrow(/broadcast: `payload` must be an object/);
     const raw = await fetch(`${ref.url}/v1/events/trigger/broadcast`, {

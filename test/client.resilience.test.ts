@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   InboxAbortError,
   InboxApiError,
+  InboxArgumentError,
+  InboxError,
   InboxNetworkError,
   InboxTimeoutError,
 } from 'inbox-kit/client';
@@ -147,9 +149,23 @@ describe('idempotency', () => {
     }
   });
 
-  it('refuses a key longer than 255 characters', async () => {
-    const error = await ref.client().broadcast({ name: 'mention', payload: {} }, { idempotencyKey: 'k'.repeat(256) }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, messages: ['idempotency-key must be at most 255 characters'] });
+  it('refuses an empty, spaced or over-long key before sending anything', async () => {
+    for (const idempotencyKey of ['', 'two words', 'k'.repeat(256)]) {
+      const error = await ref.client().broadcast({ name: 'mention', payload: {} }, { idempotencyKey }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InboxArgumentError);
+      expect((error as Error).message).toMatch(/`idempotencyKey` must be 1 to 255 visible ASCII characters/);
+    }
+    expect(ref.service.requests).toHaveLength(0);
+  });
+
+  it('the service refuses a key longer than 255 characters from other clients', async () => {
+    const response = await fetch(`${ref.url}/v1/events/trigger/broadcast`, {
+      method: 'POST',
+      headers: { Authorization: `ApiKey ${ref.service.apiKey}`, 'Content-Type': 'application/json', 'idempotency-key': 'k'.repeat(256) },
+      body: JSON.stringify({ name: 'mention', payload: {} }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'idempotency-key must be at most 255 characters' });
   });
 });
 
@@ -201,6 +217,48 @@ describe('timeouts, aborts and network errors', () => {
       stalling.closeAllConnections();
       stalling.close();
     }
+  });
+
+  it('stops at once when the caller aborts during a retry’s backoff', async () => {
+    ref.service.injectFault({ status: 503, path: feedPath });
+    const controller = new AbortController();
+    const client = ref.client({ retry: { retries: 2, baseDelayMs: 5_000 } });
+    const started = Date.now();
+    const pending = client.getFeed({ subscriberId: 'sub_ada' }, { signal: controller.signal }).catch((e: unknown) => e);
+    await expect.poll(() => ref.service.requests.length).toBe(1);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(InboxAbortError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(ref.service.requests).toHaveLength(1);
+  });
+
+  it('abort and timeout also cover a `headers` function that never settles', async () => {
+    const never = () => new Promise<HeadersInit>(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const aborted = await ref.client({ headers: never }).getFeed({ subscriberId: 'sub_ada' }, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(aborted).toBeInstanceOf(InboxAbortError);
+
+    const timedOut = await ref.client({ headers: never, timeoutMs: 50, retry: false }).getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(InboxTimeoutError);
+    expect(ref.service.requests).toHaveLength(0);
+  });
+
+  it('turns a failing `headers` function into an InboxError that names it, without sending or retrying', async () => {
+    let calls = 0;
+    const client = ref.client({
+      headers: async () => {
+        calls++;
+        await Promise.resolve();
+        throw new Error('session expired');
+      },
+    });
+    const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxError);
+    expect(error).toMatchObject({ code: 'headers_failed' });
+    expect((error as Error).message).toMatch(/getFeed: your `headers` function failed, so no request was sent: session expired/);
+    expect(calls).toBe(1);
+    expect(ref.service.requests).toHaveLength(0);
   });
 
   it('explains an unreachable service', async () => {

@@ -312,6 +312,10 @@ function requireId(operation: string, argument: string, value: unknown): string 
   if (typeof value !== 'string' || value.trim() === '') {
     throw new InboxArgumentError(operation, argument, `must be a non-empty string, received ${value === '' ? 'an empty string' : String(value)}.`);
   }
+  // Encoded or not, "." and ".." are dot segments: the URL would name another resource.
+  if (value === '.' || value === '..') {
+    throw new InboxArgumentError(operation, argument, `cannot be ${JSON.stringify(value)}: it would change the request's path.`);
+  }
   return value;
 }
 

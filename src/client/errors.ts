@@ -10,7 +10,8 @@ export type InboxErrorCode =
   | 'aborted'
   | 'invalid_response'
   | 'invalid_argument'
-  | 'browser_api_key';
+  | 'browser_api_key'
+  | 'headers_failed';
 
 /** Base class of every error the client throws. */
 export class InboxError extends Error {
@@ -185,8 +186,9 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 409:
       return 'A request with the same idempotency-key is still being processed; retry shortly.';
     case 422:
-      return messages.some((m) => /idempotency/i.test(m))
-        ? 'This idempotency-key was already used with a different request; use a new key.'
+      if (messages.some((m) => /idempotency/i.test(m))) return 'This idempotency-key was already used with a different request; use a new key.';
+      return messages.some((m) => /workflow_not_found/i.test(m))
+        ? 'Check that `name` is the trigger identifier of an existing, active workflow.'
         : '';
     case 429:
       return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;

@@ -5,10 +5,11 @@
 import {
   InboxAbortError,
   InboxApiError,
+  InboxArgumentError,
+  InboxError,
   InboxNetworkError,
   InboxTimeoutError,
   InboxValidationError,
-  type InboxError,
 } from './errors';
 
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
@@ -39,7 +40,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number;
-  /** For POST and PATCH: the idempotency-key to send. Default: a new random key per call, reused by its retries. */
+  /**
+   * For POST and PATCH: the idempotency-key to send, 1 to 255 visible ASCII characters.
+   * Default: a new random key per call, reused by its retries.
+   */
   idempotencyKey?: string;
 }
 
@@ -77,13 +81,19 @@ export function createTransport(options: TransportOptions): Transport {
     const mutates = spec.method !== 'GET';
     // One key per call, reused by every retry of it, so the service applies it once.
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
+    if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
+      throw new InboxArgumentError(
+        spec.operation,
+        'idempotencyKey',
+        `must be 1 to 255 visible ASCII characters (no spaces), received ${JSON.stringify(String(spec.idempotencyKey).slice(0, 40))}.`,
+      );
+    }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
     for (let attempt = 0; ; attempt++) {
       const outcome = await attemptOnce();
       if (outcome.ok) return outcome.value;
       const { error, retryAfterMs } = outcome;
-      // Mutations reach this point only with an idempotency-key, so a retry is applied once.
       if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
       const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
       const jittered = backoff / 2 + Math.random() * (backoff / 2);
@@ -92,19 +102,33 @@ export function createTransport(options: TransportOptions): Transport {
 
     async function attemptOnce(): Promise<Outcome> {
       if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-      const headers = new Headers(await resolveHeaders(options.headers));
-      headers.set('Accept', 'application/json');
-      if (body !== undefined) headers.set('Content-Type', 'application/json');
-      if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
-      if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+      const headersFor = async () => {
+        let given: HeadersInit | undefined;
+        try {
+          given = typeof options.headers === 'function' ? await options.headers() : options.headers;
+        } catch (error) {
+          throw new InboxError(
+            'headers_failed',
+            `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Check it (e.g. the session-token lookup) and retry.`,
+            { cause: error },
+          );
+        }
+        const headers = new Headers(given);
+        headers.set('Accept', 'application/json');
+        if (body !== undefined) headers.set('Content-Type', 'application/json');
+        if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
+        if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+        return headers;
+      };
 
       let response: Response;
       let parsed: unknown;
       try {
-        ({ response, parsed } = await exchange(doFetch, url, { method: spec.method, headers, body }, spec, timeoutMs));
+        ({ response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs));
       } catch (error) {
         if (error instanceof InboxNetworkError || error instanceof InboxTimeoutError) {
-          return { ok: false, error, retryable: true, retryAfterMs: undefined };
+          // A mutation is retried only under an idempotency-key, so the service applies it once.
+          return { ok: false, error, retryable: !mutates || !!idempotencyKey, retryAfterMs: undefined };
         }
         throw error;
       }
@@ -121,7 +145,9 @@ export function createTransport(options: TransportOptions): Transport {
         retryAfterMs,
       });
       // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
-      const retryable = response.status === 429 || response.status >= 500 || (response.status === 409 && !!idempotencyKey);
+      // A mutation without a key is never retried: the first attempt may have been applied.
+      const retryable =
+        response.status === 429 || (response.status >= 500 && (!mutates || !!idempotencyKey)) || (response.status === 409 && !!idempotencyKey);
       return { ok: false, error, retryable, retryAfterMs };
     }
   }
@@ -130,12 +156,13 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 /**
- * One request and its body, under the timeout and the caller's signal: a body
- * that stalls half-way times out too.
+ * One request and its body, under the timeout and the caller's signal: slow
+ * `headers` and a body that stalls half-way time out too.
  */
 async function exchange(
   doFetch: typeof fetch,
   url: string,
+  headersFor: () => Promise<Headers>,
   init: RequestInit,
   spec: RequestSpec,
   timeoutMs: number,
@@ -151,11 +178,13 @@ async function exchange(
   let response: Response;
   let text: string;
   try {
-    response = await doFetch(url, { ...init, signal: controller.signal });
+    const headers = await untilAborted(headersFor(), controller.signal);
+    response = await doFetch(url, { ...init, headers, signal: controller.signal });
     text = await response.text();
   } catch (error) {
     if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
     if (timedOut) throw new InboxTimeoutError(spec.operation, url, timeoutMs);
+    if (error instanceof InboxError) throw error;
     throw new InboxNetworkError(spec.operation, url, error);
   } finally {
     clearTimeout(timer);
@@ -201,8 +230,14 @@ function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): s
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-async function resolveHeaders(option: HeadersOption | undefined): Promise<HeadersInit | undefined> {
-  return typeof option === 'function' ? option() : option;
+/** `promise`, or a rejection as soon as `signal` fires (the promise itself runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** `Retry-After` as seconds or an HTTP date, in ms. */
