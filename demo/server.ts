@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve } from 'node:path';
 import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
 import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
+import { userOf } from './session';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -25,14 +26,6 @@ if (!existsSync(join(build, 'index.html'))) {
 }
 
 const service = createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service' });
-const DEFAULT_USER = SEEDED_SUBSCRIBER_IDS[0] ?? 'sub_ada';
-
-/** The demo's "session": a cookie naming the seeded subscriber, the first one by default. */
-function userOf(cookie: string | null | undefined): string | null {
-  const match = /(?:^|;\s*)demo_user=([^;]+)/.exec(cookie ?? '');
-  const id = match?.[1] ? decodeURIComponent(match[1]) : DEFAULT_USER;
-  return SEEDED_SUBSCRIBER_IDS.includes(id) ? id : null;
-}
 
 // The app's route to the service. The service runs in this process; the proxy is what a real app mounts.
 const proxy = toNodeListener(

@@ -6,7 +6,7 @@
  * Where the spec says "not shown" it follows shared/DESIGN.md.
  */
 import { partialMatch } from '../client/payload';
-import { CHANNELS, type Channel, type FeedItem, type Integration, type Message, type PreferenceChannels, type Preferences } from '../client/schemas';
+import { CHANNELS, type Channel, type FeedItem, type Integration, type Message, type PreferenceChannels, type PreferenceOverride, type Preferences } from '../client/schemas';
 import { avatarSvg } from './avatars';
 import { deliverInApp } from './deliver';
 import { createSeedData, type SeedOptions } from './fixtures';
@@ -233,6 +233,21 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     return CHANNELS.filter((channel) => workflow.steps.some((step) => step.active && step.channel === channel));
   }
 
+  /**
+   * One channel of one workflow for one subscriber: whether it is on, and the layer that set it.
+   * The most specific layer wins, as in the deployed service's preference merge:
+   * a channel the organization locked for the workflow (`workflowOverride`: the template's value, whatever
+   * the subscriber chose) > the subscriber's choice for this workflow > the subscriber's global choice
+   * (both `subscriber`) > the template's default (`template`) > on.
+   * The preferences read-out and delivery both ask this, so what the subscriber sees is what is delivered.
+   */
+  function channelPreference(subscriber: StoredSubscriber, workflow: StoredWorkflow, channel: Channel): { enabled: boolean; source: PreferenceOverride['source'] } {
+    const template = workflow.preferenceSettings[channel] ?? true;
+    if (workflow.locked?.includes(channel)) return { enabled: template, source: 'workflowOverride' };
+    const chosen = subscriber.preferences.workflows[workflow._id]?.[channel] ?? subscriber.preferences.global[channel];
+    return chosen === undefined ? { enabled: template, source: 'template' } : { enabled: chosen, source: 'subscriber' };
+  }
+
   function preferencesOf(subscriber: StoredSubscriber): Preferences {
     const globalChannels: PreferenceChannels = {};
     for (const channel of CHANNELS) globalChannels[channel] = subscriber.preferences.global[channel] ?? true;
@@ -241,14 +256,12 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       workflows: data.workflows
         .filter((workflow) => !workflow.critical)
         .map((workflow) => {
-          const chosen = subscriber.preferences.workflows[workflow._id] ?? {};
           const channels: PreferenceChannels = {};
-          const overrides: Preferences['workflows'][number]['overrides'] = [];
+          const overrides: PreferenceOverride[] = [];
           for (const channel of activeChannels(workflow)) {
-            const locked = workflow.locked?.includes(channel) ?? false;
-            const own = locked ? undefined : chosen[channel];
-            channels[channel] = own ?? workflow.preferenceSettings[channel] ?? true;
-            overrides.push({ channel, source: locked ? 'workflowOverride' : own === undefined ? 'template' : 'subscriber' });
+            const { enabled, source } = channelPreference(subscriber, workflow, channel);
+            channels[channel] = enabled;
+            overrides.push({ channel, source });
           }
           return {
             enabled: true,
@@ -265,13 +278,9 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     };
   }
 
-  /** Whether the subscriber's preferences let this workflow reach them on this channel. */
+  /** Whether the subscriber's preferences let this workflow reach them on this channel (critical workflows ignore them). */
   function allows(subscriber: StoredSubscriber, workflow: StoredWorkflow, channel: Channel): boolean {
-    if (workflow.critical) return true;
-    if (workflow.locked?.includes(channel)) return workflow.preferenceSettings[channel] ?? true;
-    if (subscriber.preferences.global[channel] === false) return false;
-    const own = subscriber.preferences.workflows[workflow._id]?.[channel];
-    return own ?? workflow.preferenceSettings[channel] ?? true;
+    return workflow.critical || channelPreference(subscriber, workflow, channel).enabled;
   }
 
   // ------------------------------------------------------------ operations
@@ -589,7 +598,9 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
 
     const avatar = /\/avatars\/([\w-]+)\.svg$/.exec(url.pathname);
     if (avatar && method === 'GET') {
-      const spec = data.avatars[avatar[1] ?? ''];
+      const name = avatar[1] ?? '';
+      // Own names only: `constructor`, `__proto__` and the like are unknown avatars, not prototype members.
+      const spec = Object.hasOwn(data.avatars, name) ? data.avatars[name] : undefined;
       if (!spec) return toResponse(errorResult(404, 'Avatar not found', url.pathname), corsHeaders);
       return new Response(avatarSvg(spec), {
         headers: {

@@ -1,0 +1,134 @@
+/**
+ * `npm run serve` (src/server/cli.ts under tsx) as a user runs it: what it prints,
+ * and that the printed URL and API key answer. Each test starts the CLI on a free
+ * port and stops it as Ctrl-C would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+const START_TIMEOUT_MS = 10_000;
+
+interface RunningCli {
+  child: ChildProcess;
+  /** Everything printed so far on stdout. */
+  stdout: () => string;
+  /** Resolves with the first stdout text matching `pattern`; fails clearly after START_TIMEOUT_MS or if the CLI exits. */
+  waitFor: (pattern: RegExp) => Promise<RegExpExecArray>;
+  /** Ctrl-C: SIGINT to the CLI's process group; resolves with the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+const running: RunningCli[] = [];
+
+function serve(args: string[]): RunningCli {
+  const child = spawn(TSX, ['src/server/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: undefined },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  const cli: RunningCli = {
+    child,
+    stdout: () => stdout,
+    waitFor: (pattern) =>
+      new Promise((found, fail) => {
+        const failure = (why: string) => new Error(`${why}, waiting for ${String(pattern)}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (!match) return;
+          cleanup();
+          found(match);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          fail(failure(`npm run serve printed nothing matching in ${START_TIMEOUT_MS} ms`));
+        }, START_TIMEOUT_MS);
+        const onExit = (code: number | null) => {
+          cleanup();
+          fail(failure(`npm run serve exited with ${String(code)}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          child.stdout.off('data', check);
+          child.off('exit', onExit);
+        };
+        child.stdout.on('data', check);
+        child.once('exit', onExit);
+        check();
+      }),
+    stop: async () => {
+      signal('SIGINT');
+      const timer = setTimeout(() => signal('SIGKILL'), 3_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  running.push(cli);
+  return cli;
+}
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((cli) => cli.stop()));
+});
+
+describe('npm run serve', () => {
+  it('prints the URL it listens on, the API key and a curl line that answers as printed', { timeout: 20_000 }, async () => {
+    const cli = serve(['--port', '0']);
+    const [, command = '', key = '', feedUrl = ''] = await cli.waitFor(/^Try: (curl -H "Authorization: ApiKey (\S+)" "(\S+)")$/m);
+    const url = /^Reference notification service listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(cli.stdout())?.[1];
+    expect(url, cli.stdout()).toBeDefined();
+    expect(cli.stdout()).toContain(`API key:      ${key}   (send as "Authorization: ApiKey ${key}")`);
+    expect(key).toBe('sk_test_inbox_kit');
+    expect(cli.stdout()).toMatch(/^Subscribers: {2}sub_ada, /m);
+    expect(cli.stdout()).toMatch(/^Integrations:\n(?: {2}[0-9a-f]{24} {2}.+\n)+\n/m);
+    expect(cli.stdout()).toMatch(/^ {2}[0-9a-f]{24} {2}email {2}primary \S/m);
+    expect(feedUrl.startsWith(`${url ?? ''}/v1/subscribers/sub_ada/notifications/feed`), command).toBe(true);
+
+    const response = await fetch(feedUrl, { headers: { Authorization: `ApiKey ${key}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ page: 0, pageSize: 2, hasMore: true, data: [expect.objectContaining({ channel: 'in_app' }), expect.anything()] });
+    expect((await fetch(feedUrl)).status).toBe(401);
+
+    expect(await cli.stop()).toBe(0);
+  });
+
+  it('--json prints one machine-readable line whose baseUrl and apiKey answer', { timeout: 20_000 }, async () => {
+    const cli = serve(['--port', '0', '--json', '--api-key', 'sk_test_cli']);
+    const [line = ''] = await cli.waitFor(/^.*\n/);
+    const printed = JSON.parse(line) as { baseUrl: string; apiKey: string; subscribers: string[]; integrations: { id: string; name: string; channel: string; primary: boolean; active: boolean }[] };
+    expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(printed.apiKey).toBe('sk_test_cli');
+    expect(printed.subscribers).toContain('sub_ada');
+    expect(printed.integrations.length).toBeGreaterThan(0);
+    expect(printed.integrations[0]).toEqual({ id: expect.any(String), name: expect.any(String), channel: expect.any(String), primary: expect.any(Boolean), active: expect.any(Boolean) });
+
+    const response = await fetch(`${printed.baseUrl}/v1/subscribers/${printed.subscribers[0] ?? ''}/notifications/feed?limit=1`, {
+      headers: { Authorization: `ApiKey ${printed.apiKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ page: 0, pageSize: 1 });
+
+    expect(await cli.stop()).toBe(0);
+    // Only that line: no summary for a script to skip.
+    expect(cli.stdout()).toBe(line);
+  });
+});
