@@ -30,7 +30,7 @@ it('inbox-kit/client', () => {
     'MESSAGE_STATUSES',
     'PREFERENCE_SOURCES',
   ]);
-  // One zod schema per record and enumeration of the spec.
+  // One schema (parse / safeParse) per record and enumeration of the spec.
   expect(Object.keys(client).filter((name) => name.endsWith('Schema')).sort()).toEqual([
     'actorSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
     'channelSchema', 'channelSettingsSchema', 'credentialsSchema', 'ctaSchema', 'emailBlockSchema', 'feedItemSchema',

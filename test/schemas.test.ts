@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   broadcastResultSchema,
   feedItemSchema,
+  feedPageSchema,
   integrationSchema,
   messageSchema,
   preferencesSchema,
@@ -71,19 +72,20 @@ describe('feed item', () => {
   });
 
   it.each([
-    ['a missing required field', { ...requiredFeedItem, content: undefined }, ['content']],
-    ['an unknown channel', { ...requiredFeedItem, channel: 'fax' }, ['channel']],
-    ['an unknown status', { ...requiredFeedItem, status: 'delivered' }, ['status']],
-    ['null where the spec does not allow it', { ...requiredFeedItem, read: null }, ['read']],
-    ['an unknown actor type', { ...requiredFeedItem, actor: { type: 'robot', data: null } }, ['actor', 'type']],
-    ['an actor without data', { ...requiredFeedItem, actor: { type: 'none' } }, ['actor', 'data']],
-    ['a button without content', { ...requiredFeedItem, cta: { action: { buttons: [{ type: 'primary' }] } } }, ['cta', 'action', 'buttons', 0, 'content']],
-    ['a subscriber without subscriberId', { ...requiredFeedItem, subscriber: { firstName: 'A' } }, ['subscriber', 'subscriberId']],
-    ['payload that is not an object', { ...requiredFeedItem, payload: 'x' }, ['payload']],
+    ['a missing required field', { ...requiredFeedItem, content: undefined }, 'content'],
+    ['an unknown channel', { ...requiredFeedItem, channel: 'fax' }, 'channel'],
+    ['an unknown status', { ...requiredFeedItem, status: 'delivered' }, 'status'],
+    ['null where the spec does not allow it', { ...requiredFeedItem, read: null }, 'read'],
+    ['an unknown actor type', { ...requiredFeedItem, actor: { type: 'robot', data: null } }, 'actor.type'],
+    ['an actor without data', { ...requiredFeedItem, actor: { type: 'none' } }, 'actor.data'],
+    ['a button without content', { ...requiredFeedItem, cta: { action: { buttons: [{ type: 'primary' }] } } }, 'cta.action.buttons[0].content'],
+    ['a subscriber without subscriberId', { ...requiredFeedItem, subscriber: { firstName: 'A' } }, 'subscriber.subscriberId'],
+    ['payload that is not an object', { ...requiredFeedItem, payload: 'x' }, 'payload'],
   ])('refuses %s', (_, item, path) => {
     const result = feedItemSchema.safeParse(item);
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(path);
+    expect(result.success ? [] : result.issues.map((issue) => issue.path)).toContain(path);
+    expect(() => feedItemSchema.parse(item)).toThrow(new RegExp(`^The value does not match the schema: ${path.replace(/[.[\]]/g, '\\$&')}: `));
   });
 });
 
@@ -184,5 +186,48 @@ describe('other records', () => {
   it('broadcast result', () => {
     expect(broadcastResultSchema.parse({ acknowledged: true, status: 'processed', transactionId: 't' }).status).toBe('processed');
     expect(broadcastResultSchema.safeParse({ acknowledged: true, status: 'queued' }).success).toBe(false);
+  });
+});
+
+describe('the validator under the schemas', () => {
+  it('returns the value itself when it matches: nothing is copied or dropped', () => {
+    const item = { ...requiredFeedItem, extra: { nested: [1, 2] } };
+    expect(feedItemSchema.parse(item)).toBe(item);
+  });
+
+  it('tells a missing field from a wrong one, and accepts null only where the spec does', () => {
+    const withoutContent: Record<string, unknown> = { ...requiredFeedItem };
+    delete withoutContent.content;
+    const missing = feedItemSchema.safeParse(withoutContent);
+    expect(missing.success ? [] : missing.issues).toEqual([{ path: 'content', message: 'required string is missing' }]);
+    const wrong = feedItemSchema.safeParse({ ...requiredFeedItem, content: 3 });
+    expect(wrong.success ? [] : wrong.issues).toEqual([{ path: 'content', message: 'expected string, received number 3' }]);
+    expect(feedItemSchema.safeParse({ ...requiredFeedItem, subject: null }).success).toBe(true);
+    expect(feedItemSchema.safeParse({ ...requiredFeedItem, _feedId: undefined }).success).toBe(true);
+  });
+
+  it('refuses NaN and Infinity where a number is expected', () => {
+    const page = { hasMore: false, data: [], pageSize: 10, page: 0 };
+    expect(feedPageSchema.safeParse(page).success).toBe(true);
+    expect(feedPageSchema.safeParse({ ...page, page: Number.NaN }).success).toBe(false);
+    expect(feedPageSchema.safeParse({ ...page, totalCount: Number.POSITIVE_INFINITY }).success).toBe(false);
+  });
+
+  it('reads only own fields: an inherited property does not count as present', () => {
+    const inherited = Object.create({ content: 'from the prototype' }) as Record<string, unknown>;
+    Object.assign(inherited, { ...requiredFeedItem, content: undefined });
+    const result = feedItemSchema.safeParse(inherited);
+    expect(result.success ? [] : result.issues.map((i) => i.path)).toEqual(['content']);
+  });
+
+  it('reports every problem with its path, and a union by what it received', () => {
+    const result = feedItemSchema.safeParse({ ...requiredFeedItem, read: 'no', cta: { action: { buttons: [{ type: 'big', content: 1 }] } } });
+    expect(result.success ? [] : result.issues).toEqual([
+      { path: 'read', message: 'expected boolean, received "no"' },
+      { path: 'cta.action.buttons[0].type', message: 'expected one of "primary", "secondary", received "big"' },
+      { path: 'cta.action.buttons[0].content', message: 'expected string, received number 1' },
+    ]);
+    const message = messageSchema.safeParse({ content: 42 });
+    expect(message.success ? [] : message.issues).toContainEqual({ path: 'content', message: 'matches none of the allowed shapes (received number 42)' });
   });
 });

@@ -27,7 +27,7 @@ import {
   type Preferences,
 } from './schemas';
 import { encodePayloadFilter } from './payload';
-import { parseOrThrow, toIssues } from './validate';
+import { parseOrThrow, toIssues, type CheckIssue } from './check';
 
 export interface InboxClientOptions {
   /**
@@ -297,12 +297,13 @@ function parseFeedPage(operation: string, body: unknown): FeedPage {
   const data: FeedItem[] = [];
   const invalidItems: InvalidFeedItem[] = [];
   page.data.forEach((raw, index) => {
-    const result = feedItemSchema.safeParse(raw);
-    if (result.success) {
-      data.push(result.data);
+    const issues: CheckIssue[] = [];
+    feedItemSchema.check(raw, ['data', index], issues);
+    if (issues.length === 0) {
+      data.push(raw as FeedItem);
     } else {
       const id = isPlainObject(raw) && typeof raw._id === 'string' ? raw._id : undefined;
-      invalidItems.push({ index, id, issues: toIssues(result.error.issues, raw, ['data', index]) });
+      invalidItems.push({ index, id, issues: toIssues(issues) });
     }
   });
   return { ...page, data, totalCount: page.totalCount, invalidItems };

@@ -27,3 +27,4 @@ export {
 } from './errors';
 export type { InboxErrorCode, ValidationIssue } from './errors';
 export * from './schemas';
+export type { Infer, LooseObject, OptionalSchema, SafeParseResult, Schema } from './check';

@@ -4,36 +4,36 @@
  * TypeScript types inferred from them.
  *
  * Objects are loose: fields the spec does not list pass through untouched, so
- * a newer service never breaks an older kit. Built on `zod/mini` to keep the
- * browser bundle small.
+ * a newer service never breaks an older kit. Each schema has zod's
+ * `parse` and `safeParse`; see `check.ts` for why it is not zod.
  */
-import * as z from 'zod/mini';
+import * as v from './check';
 
-const str = z.string();
-const bool = z.boolean();
-const num = z.number();
-const opt = z.optional;
-const nullable = z.nullable;
+const str = v.string();
+const bool = v.boolean();
+const num = v.number();
+const opt = v.optional;
+const nullable = v.nullable;
 /** A free-form JSON object. */
-const freeObject = z.record(z.string(), z.unknown());
+const freeObject = v.record();
 
 // ---------------------------------------------------------------- enums
 
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
-export const channelSchema = z.enum(CHANNELS);
-export type Channel = z.infer<typeof channelSchema>;
+export const channelSchema = v.oneOf(CHANNELS);
+export type Channel = v.Infer<typeof channelSchema>;
 
 export const MESSAGE_STATUSES = ['sent', 'error', 'warning'] as const;
-export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
-export type MessageStatus = z.infer<typeof messageStatusSchema>;
+export const messageStatusSchema = v.oneOf(MESSAGE_STATUSES);
+export type MessageStatus = v.Infer<typeof messageStatusSchema>;
 
 export const ACTOR_TYPES = ['none', 'user', 'system_icon', 'system_custom'] as const;
-export const actorTypeSchema = z.enum(ACTOR_TYPES);
-export type ActorType = z.infer<typeof actorTypeSchema>;
+export const actorTypeSchema = v.oneOf(ACTOR_TYPES);
+export type ActorType = v.Infer<typeof actorTypeSchema>;
 
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
-export const markAsValueSchema = z.enum(MARK_AS_VALUES);
-export type MarkAsValue = z.infer<typeof markAsValueSchema>;
+export const markAsValueSchema = v.oneOf(MARK_AS_VALUES);
+export type MarkAsValue = v.Infer<typeof markAsValueSchema>;
 
 export const BROADCAST_STATUSES = [
   'error',
@@ -44,60 +44,60 @@ export const BROADCAST_STATUSES = [
   'no_tenant_found',
   'invalid_recipients',
 ] as const;
-export const broadcastStatusSchema = z.enum(BROADCAST_STATUSES);
-export type BroadcastStatus = z.infer<typeof broadcastStatusSchema>;
+export const broadcastStatusSchema = v.oneOf(BROADCAST_STATUSES);
+export type BroadcastStatus = v.Infer<typeof broadcastStatusSchema>;
 
-const buttonTypeSchema = z.enum(['primary', 'secondary']);
-export type ButtonType = z.infer<typeof buttonTypeSchema>;
+const buttonTypeSchema = v.oneOf(['primary', 'secondary']);
+export type ButtonType = v.Infer<typeof buttonTypeSchema>;
 
 // ---------------------------------------------------------------- call to action
 
-export const messageButtonSchema = z.looseObject({
+export const messageButtonSchema = v.looseObject({
   type: buttonTypeSchema,
   content: str,
   /** Content shown once the button has been clicked. */
   resultContent: opt(str),
 });
-export type MessageButton = z.infer<typeof messageButtonSchema>;
+export type MessageButton = v.Infer<typeof messageButtonSchema>;
 
-export const messageActionResultSchema = z.looseObject({
+export const messageActionResultSchema = v.looseObject({
   payload: opt(freeObject),
   type: opt(buttonTypeSchema),
 });
-export type MessageActionResult = z.infer<typeof messageActionResultSchema>;
+export type MessageActionResult = v.Infer<typeof messageActionResultSchema>;
 
-export const messageActionSchema = z.looseObject({
-  status: opt(z.enum(['pending', 'done'])),
-  buttons: opt(z.array(messageButtonSchema)),
+export const messageActionSchema = v.looseObject({
+  status: opt(v.oneOf(['pending', 'done'])),
+  buttons: opt(v.array(messageButtonSchema)),
   result: opt(messageActionResultSchema),
 });
-export type MessageAction = z.infer<typeof messageActionSchema>;
+export type MessageAction = v.Infer<typeof messageActionSchema>;
 
-export const ctaSchema = z.looseObject({
-  type: opt(z.enum(['redirect'])),
-  data: opt(z.looseObject({ url: opt(str) })),
+export const ctaSchema = v.looseObject({
+  type: opt(v.oneOf(['redirect'])),
+  data: opt(v.looseObject({ url: opt(str) })),
   action: opt(messageActionSchema),
 });
-export type CallToAction = z.infer<typeof ctaSchema>;
+export type CallToAction = v.Infer<typeof ctaSchema>;
 
 // ---------------------------------------------------------------- feed
 
-export const actorSchema = z.looseObject({
+export const actorSchema = v.looseObject({
   data: nullable(str),
   type: actorTypeSchema,
 });
-export type Actor = z.infer<typeof actorSchema>;
+export type Actor = v.Infer<typeof actorSchema>;
 
-export const feedSubscriberSchema = z.looseObject({
+export const feedSubscriberSchema = v.looseObject({
   _id: opt(str),
   firstName: opt(str),
   lastName: opt(str),
   avatar: opt(str),
   subscriberId: str,
 });
-export type FeedSubscriber = z.infer<typeof feedSubscriberSchema>;
+export type FeedSubscriber = v.Infer<typeof feedSubscriberSchema>;
 
-export const feedItemSchema = z.looseObject({
+export const feedItemSchema = v.looseObject({
   _id: str,
   _templateId: str,
   _environmentId: str,
@@ -119,25 +119,25 @@ export const feedItemSchema = z.looseObject({
   channel: channelSchema,
   read: bool,
   seen: bool,
-  deviceTokens: opt(nullable(z.array(str))),
+  deviceTokens: opt(nullable(v.array(str))),
   cta: ctaSchema,
   status: messageStatusSchema,
   payload: opt(freeObject),
   data: opt(nullable(freeObject)),
   overrides: opt(freeObject),
-  tags: opt(nullable(z.array(str))),
+  tags: opt(nullable(v.array(str))),
 });
 /** One notification of the in-app feed. */
-export type FeedItem = z.infer<typeof feedItemSchema>;
+export type FeedItem = v.Infer<typeof feedItemSchema>;
 
 /**
  * The feed page as the wire carries it. `data` is checked item by item by the
  * client (one bad item does not fail the page), so it is an array of unknown here.
  */
-export const feedPageSchema = z.looseObject({
+export const feedPageSchema = v.looseObject({
   totalCount: opt(num),
   hasMore: bool,
-  data: z.array(z.unknown()),
+  data: v.array(v.unknown()),
   pageSize: num,
   page: num,
 });
@@ -154,39 +154,39 @@ const credentialStringKeys = [
 ] as const;
 const credentialBooleanKeys = ['secure', 'requireTls', 'ignoreTls', 'hmac', 'authenticateByToken'] as const;
 
-function optionalFields<K extends string, T extends z.core.$ZodType>(keys: readonly K[], type: T) {
-  return Object.fromEntries(keys.map((key) => [key, opt(type)])) as { [P in K]: z.ZodMiniOptional<T> };
+function optionalFields<K extends string, T>(keys: readonly K[], type: v.Schema<T>) {
+  return Object.fromEntries(keys.map((key) => [key, opt(type)])) as { [P in K]: v.OptionalSchema<T> };
 }
 
-export const credentialsSchema = z.looseObject({
+export const credentialsSchema = v.looseObject({
   ...optionalFields(credentialStringKeys, str),
   ...optionalFields(credentialBooleanKeys, bool),
   tlsOptions: opt(freeObject),
 });
-export type Credentials = z.infer<typeof credentialsSchema>;
+export type Credentials = v.Infer<typeof credentialsSchema>;
 
 export const FIELD_OPERATORS = [
   'LARGER', 'SMALLER', 'LARGER_EQUAL', 'SMALLER_EQUAL', 'EQUAL', 'NOT_EQUAL', 'ALL_IN', 'ANY_IN',
   'NOT_IN', 'BETWEEN', 'NOT_BETWEEN', 'LIKE', 'NOT_LIKE', 'IN',
 ] as const;
 
-export const fieldFilterPartSchema = z.looseObject({
+export const fieldFilterPartSchema = v.looseObject({
   field: str,
   value: str,
-  operator: z.enum(FIELD_OPERATORS),
-  on: z.enum(['subscriber', 'payload']),
+  operator: v.oneOf(FIELD_OPERATORS),
+  on: v.oneOf(['subscriber', 'payload']),
 });
-export type FieldFilterPart = z.infer<typeof fieldFilterPartSchema>;
+export type FieldFilterPart = v.Infer<typeof fieldFilterPartSchema>;
 
-export const stepFilterSchema = z.looseObject({
+export const stepFilterSchema = v.looseObject({
   isNegated: bool,
-  type: z.enum(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']),
-  value: z.enum(['AND', 'OR']),
-  children: z.array(fieldFilterPartSchema),
+  type: v.oneOf(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']),
+  value: v.oneOf(['AND', 'OR']),
+  children: v.array(fieldFilterPartSchema),
 });
-export type StepFilter = z.infer<typeof stepFilterSchema>;
+export type StepFilter = v.Infer<typeof stepFilterSchema>;
 
-export const integrationSchema = z.looseObject({
+export const integrationSchema = v.looseObject({
   _id: opt(str),
   _environmentId: str,
   _organizationId: str,
@@ -200,80 +200,80 @@ export const integrationSchema = z.looseObject({
   deletedAt: opt(str),
   deletedBy: opt(str),
   primary: bool,
-  conditions: opt(z.array(stepFilterSchema)),
+  conditions: opt(v.array(stepFilterSchema)),
 });
-export type Integration = z.infer<typeof integrationSchema>;
+export type Integration = v.Infer<typeof integrationSchema>;
 
 // ---------------------------------------------------------------- preferences
 
-export const preferenceChannelsSchema = z.looseObject({
+export const preferenceChannelsSchema = v.looseObject({
   email: opt(bool),
   sms: opt(bool),
   in_app: opt(bool),
   chat: opt(bool),
   push: opt(bool),
 });
-export type PreferenceChannels = z.infer<typeof preferenceChannelsSchema>;
+export type PreferenceChannels = v.Infer<typeof preferenceChannelsSchema>;
 
 export const PREFERENCE_SOURCES = ['subscriber', 'template', 'workflowOverride'] as const;
-export const preferenceOverrideSchema = z.looseObject({
+export const preferenceOverrideSchema = v.looseObject({
   channel: channelSchema,
-  source: z.enum(PREFERENCE_SOURCES),
+  source: v.oneOf(PREFERENCE_SOURCES),
 });
-export type PreferenceOverride = z.infer<typeof preferenceOverrideSchema>;
+export type PreferenceOverride = v.Infer<typeof preferenceOverrideSchema>;
 
-export const workflowInfoSchema = z.looseObject({
+export const workflowInfoSchema = v.looseObject({
   slug: str,
   identifier: str,
   name: str,
   updatedAt: opt(str),
 });
-export type WorkflowInfo = z.infer<typeof workflowInfoSchema>;
+export type WorkflowInfo = v.Infer<typeof workflowInfoSchema>;
 
-export const globalPreferenceSchema = z.looseObject({
+export const globalPreferenceSchema = v.looseObject({
   enabled: bool,
   channels: preferenceChannelsSchema,
 });
-export type GlobalPreference = z.infer<typeof globalPreferenceSchema>;
+export type GlobalPreference = v.Infer<typeof globalPreferenceSchema>;
 
-export const workflowPreferenceSchema = z.looseObject({
+export const workflowPreferenceSchema = v.looseObject({
   enabled: bool,
   channels: preferenceChannelsSchema,
-  overrides: z.array(preferenceOverrideSchema),
+  overrides: v.array(preferenceOverrideSchema),
   workflow: workflowInfoSchema,
 });
-export type WorkflowPreference = z.infer<typeof workflowPreferenceSchema>;
+export type WorkflowPreference = v.Infer<typeof workflowPreferenceSchema>;
 
-export const preferencesSchema = z.looseObject({
+export const preferencesSchema = v.looseObject({
   global: globalPreferenceSchema,
-  workflows: z.array(workflowPreferenceSchema),
+  workflows: v.array(workflowPreferenceSchema),
 });
-export type Preferences = z.infer<typeof preferencesSchema>;
+export type Preferences = v.Infer<typeof preferencesSchema>;
 
 // ---------------------------------------------------------------- subscriber
 
-export const channelCredentialsSchema = z.looseObject({
+export const channelCredentialsSchema = v.looseObject({
   webhookUrl: opt(str),
   channel: opt(str),
-  deviceTokens: opt(z.array(str)),
+  deviceTokens: opt(v.array(str)),
   alertUid: opt(str),
   title: opt(str),
   imageUrl: opt(str),
   state: opt(str),
   externalUrl: opt(str),
 });
-export type ChannelCredentials = z.infer<typeof channelCredentialsSchema>;
+export type ChannelCredentials = v.Infer<typeof channelCredentialsSchema>;
 
-export const channelSettingsSchema = z.looseObject({
+export const channelSettingsSchema = v.looseObject({
   /** One of 18 chat or push provider ids; the spec omits 16 of the strings, so any string is accepted. */
   providerId: str,
   integrationIdentifier: opt(str),
   credentials: channelCredentialsSchema,
   _integrationId: str,
 });
-export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
+export type ChannelSettings = v.Infer<typeof channelSettingsSchema>;
 
-export const subscriberSchema = z.looseObject({
+export const subscriberSchema = v.looseObject({
   _id: opt(str),
   firstName: opt(nullable(str)),
   lastName: opt(nullable(str)),
@@ -281,9 +281,9 @@ export const subscriberSchema = z.looseObject({
   phone: opt(nullable(str)),
   avatar: opt(nullable(str)),
   locale: opt(nullable(str)),
-  channels: opt(z.array(channelSettingsSchema)),
+  channels: opt(v.array(channelSettingsSchema)),
   /** @deprecated The spec marks `topics` deprecated. */
-  topics: opt(z.array(str)),
+  topics: opt(v.array(str)),
   isOnline: opt(nullable(bool)),
   lastOnlineAt: opt(nullable(str)),
   __v: opt(num),
@@ -296,26 +296,26 @@ export const subscriberSchema = z.looseObject({
   createdAt: str,
   updatedAt: str,
 });
-export type Subscriber = z.infer<typeof subscriberSchema>;
+export type Subscriber = v.Infer<typeof subscriberSchema>;
 
 // ---------------------------------------------------------------- workflow
 
-const unitSchema = z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']);
+const unitSchema = v.oneOf(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']);
 
-export const timedConfigSchema = z.looseObject({
+export const timedConfigSchema = v.looseObject({
   atTime: opt(str),
-  weekDays: opt(z.array(z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']))),
-  monthDays: opt(z.array(str)),
-  ordinal: opt(z.enum(['1', '2', '3', '4', '5', 'last'])),
+  weekDays: opt(v.array(v.oneOf(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']))),
+  monthDays: opt(v.array(str)),
+  ordinal: opt(v.oneOf(['1', '2', '3', '4', '5', 'last'])),
   ordinalValue: opt(
-    z.enum(['day', 'weekday', 'weekend', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']),
+    v.oneOf(['day', 'weekday', 'weekend', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']),
   ),
-  monthlyType: opt(z.enum(['each', 'on'])),
+  monthlyType: opt(v.oneOf(['each', 'on'])),
 });
 
-export const stepMetadataSchema = z.union([
-  z.looseObject({
-    type: z.enum(['regular', 'backoff']),
+export const stepMetadataSchema = v.union([
+  v.looseObject({
+    type: v.oneOf(['regular', 'backoff']),
     amount: opt(num),
     unit: opt(unitSchema),
     digestKey: opt(str),
@@ -324,16 +324,16 @@ export const stepMetadataSchema = z.union([
     backoffUnit: opt(unitSchema),
     updateMode: opt(bool),
   }),
-  z.looseObject({
-    type: z.literal('timed'),
+  v.looseObject({
+    type: v.oneOf(['timed']),
     amount: opt(num),
     unit: opt(unitSchema),
     digestKey: opt(str),
     timed: opt(timedConfigSchema),
   }),
-  z.looseObject({ type: z.literal('scheduled'), delayPath: str }),
+  v.looseObject({ type: v.oneOf(['scheduled']), delayPath: str }),
 ]);
-export type StepMetadata = z.infer<typeof stepMetadataSchema>;
+export type StepMetadata = v.Infer<typeof stepMetadataSchema>;
 
 const stepFields = {
   _id: opt(str),
@@ -343,28 +343,28 @@ const stepFields = {
   active: opt(bool),
   shouldStopOnFail: opt(bool),
   /** The spec shows no fields for a message template. */
-  template: opt(z.looseObject({})),
-  filters: opt(z.array(stepFilterSchema)),
+  template: opt(v.looseObject({})),
+  filters: opt(v.array(stepFilterSchema)),
   _parentId: opt(str),
   metadata: opt(stepMetadataSchema),
-  replyCallback: opt(z.looseObject({ active: opt(bool), url: opt(str) })),
+  replyCallback: opt(v.looseObject({ active: opt(bool), url: opt(str) })),
 };
-export const stepSchema = z.looseObject({
+export const stepSchema = v.looseObject({
   ...stepFields,
-  variants: opt(z.array(z.looseObject(stepFields))),
+  variants: opt(v.array(v.looseObject(stepFields))),
 });
-export type Step = z.infer<typeof stepSchema>;
+export type Step = v.Infer<typeof stepSchema>;
 
-const nameOnly = z.looseObject({ name: str });
-export const triggerSchema = z.looseObject({
-  type: z.enum(['event']),
+const nameOnly = v.looseObject({ name: str });
+export const triggerSchema = v.looseObject({
+  type: v.oneOf(['event']),
   identifier: str,
-  variables: z.array(nameOnly),
-  subscriberVariables: opt(z.array(nameOnly)),
+  variables: v.array(nameOnly),
+  subscriberVariables: opt(v.array(nameOnly)),
 });
-export type Trigger = z.infer<typeof triggerSchema>;
+export type Trigger = v.Infer<typeof triggerSchema>;
 
-export const notificationGroupSchema = z.looseObject({
+export const notificationGroupSchema = v.looseObject({
   _id: opt(str),
   name: str,
   _environmentId: str,
@@ -372,7 +372,7 @@ export const notificationGroupSchema = z.looseObject({
   _parentId: opt(str),
 });
 
-export const workflowSchema = z.looseObject({
+export const workflowSchema = v.looseObject({
   _id: opt(str),
   name: str,
   description: str,
@@ -380,12 +380,12 @@ export const workflowSchema = z.looseObject({
   draft: bool,
   preferenceSettings: preferenceChannelsSchema,
   critical: bool,
-  tags: z.array(str),
-  steps: z.array(stepSchema),
+  tags: v.array(str),
+  steps: v.array(stepSchema),
   _organizationId: str,
   _creatorId: str,
   _environmentId: str,
-  triggers: z.array(triggerSchema),
+  triggers: v.array(triggerSchema),
   _notificationGroupId: str,
   _parentId: opt(str),
   deleted: bool,
@@ -395,19 +395,19 @@ export const workflowSchema = z.looseObject({
   data: opt(freeObject),
   workflowIntegrationStatus: opt(freeObject),
 });
-export type Workflow = z.infer<typeof workflowSchema>;
+export type Workflow = v.Infer<typeof workflowSchema>;
 
 // ---------------------------------------------------------------- message (mark-as)
 
-export const emailBlockSchema = z.looseObject({
-  type: z.enum(['button', 'text']),
+export const emailBlockSchema = v.looseObject({
+  type: v.oneOf(['button', 'text']),
   content: str,
   url: opt(str),
-  styles: opt(z.looseObject({ textAlign: z.enum(['center', 'left', 'right']) })),
+  styles: opt(v.looseObject({ textAlign: v.oneOf(['center', 'left', 'right']) })),
 });
-export type EmailBlock = z.infer<typeof emailBlockSchema>;
+export type EmailBlock = v.Infer<typeof emailBlockSchema>;
 
-export const messageSchema = z.looseObject({
+export const messageSchema = v.looseObject({
   _id: opt(str),
   _templateId: opt(nullable(str)),
   _environmentId: str,
@@ -419,10 +419,10 @@ export const messageSchema = z.looseObject({
   template: opt(workflowSchema),
   templateIdentifier: opt(str),
   createdAt: str,
-  deliveredAt: opt(z.array(str)),
+  deliveredAt: opt(v.array(str)),
   lastSeenDate: opt(str),
   lastReadDate: opt(str),
-  content: opt(z.union([z.array(emailBlockSchema), str])),
+  content: opt(v.union([v.array(emailBlockSchema), str])),
   transactionId: str,
   subject: opt(str),
   channel: channelSchema,
@@ -433,7 +433,7 @@ export const messageSchema = z.looseObject({
   phone: opt(str),
   directWebhookUrl: opt(str),
   providerId: opt(str),
-  deviceTokens: opt(z.array(str)),
+  deviceTokens: opt(v.array(str)),
   title: opt(str),
   cta: ctaSchema,
   _feedId: opt(nullable(str)),
@@ -444,16 +444,16 @@ export const messageSchema = z.looseObject({
   overrides: opt(freeObject),
 });
 /** A message as mark-as returns it. */
-export type Message = z.infer<typeof messageSchema>;
+export type Message = v.Infer<typeof messageSchema>;
 
-export const messagesSchema = z.array(messageSchema);
+export const messagesSchema = v.array(messageSchema);
 
 // ---------------------------------------------------------------- broadcast
 
-export const broadcastResultSchema = z.looseObject({
+export const broadcastResultSchema = v.looseObject({
   acknowledged: bool,
   status: broadcastStatusSchema,
-  error: opt(z.array(str)),
+  error: opt(v.array(str)),
   transactionId: opt(str),
 });
-export type BroadcastResult = z.infer<typeof broadcastResultSchema>;
+export type BroadcastResult = v.Infer<typeof broadcastResultSchema>;
