@@ -71,7 +71,7 @@ export const defaultLabels: InboxLabels = {
   preferencesLoading: 'Loading preferences…',
   preferencesError: 'Preferences could not be loaded.',
   globalPreferences: 'All notifications',
-  globalPreferencesHint: 'Turn a channel off here to stop everything on it.',
+  globalPreferencesHint: 'Applies to every notification type below that you have not set on its own.',
   workflowPreferences: 'By topic',
   channels: { in_app: 'In-app', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push' },
   source: { template: 'Default', subscriber: 'Your choice', workflowOverride: 'Set by your organization' },
