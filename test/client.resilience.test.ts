@@ -241,6 +241,7 @@ describe('timeouts, aborts and network errors', () => {
 
     const timedOut = await ref.client({ headers: never, timeoutMs: 50, retry: false }).getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(InboxTimeoutError);
+    expect((timedOut as Error).message).toMatch(/getFeed timed out after 50 ms waiting for your `headers` function; nothing was sent/);
     expect(ref.service.requests).toHaveLength(0);
   });
 
@@ -259,6 +260,27 @@ describe('timeouts, aborts and network errors', () => {
     expect((error as Error).message).toMatch(/getFeed: your `headers` function failed, so no request was sent: session expired/);
     expect(calls).toBe(1);
     expect(ref.service.requests).toHaveLength(0);
+  });
+
+  it('a header value that cannot be sent is a headers_failed error, not a network error, and is not retried', async () => {
+    let fetches = 0;
+    const client = ref.client({
+      headers: () => ({ Authorization: 'Bearer abc\ndef' }),
+      fetch: (input, init) => {
+        fetches++;
+        return fetch(input, init);
+      },
+    });
+    const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'headers_failed' });
+    expect(error).not.toBeInstanceOf(InboxNetworkError);
+    expect(fetches).toBe(0);
+  });
+
+  it('refuses an API key that is empty or could not be sent as a header, when the client is made', () => {
+    expect(() => ref.client({ apiKey: '' })).toThrow(/createInboxClient: `apiKey` is empty: is the environment variable that holds it set\?/);
+    expect(() => ref.client({ apiKey: 'sk_test\n' })).toThrow(/`apiKey` must be the key as issued: visible ASCII/);
+    expect(() => ref.client({ apiKey: 'sk_\u00ff\u0100' })).toThrow(InboxArgumentError);
   });
 
   it('explains an unreachable service', async () => {

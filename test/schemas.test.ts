@@ -231,3 +231,30 @@ describe('the validator under the schemas', () => {
     expect(message.success ? [] : message.issues).toContainEqual({ path: 'content', message: 'matches none of the allowed shapes (received number 42)' });
   });
 });
+
+describe('the validator: edge cases', () => {
+  it('parse and safeParse work detached from their schema, as zod’s do', () => {
+    const { parse, safeParse } = feedItemSchema;
+    expect([requiredFeedItem].map(parse)).toEqual([requiredFeedItem]);
+    expect(safeParse({}).success).toBe(false);
+    expect(() => [{}].map(parse)).toThrow(/The value does not match the schema/);
+  });
+
+  it('checks the holes of a sparse array, and takes only plain objects as free-form objects', () => {
+    const sparse = ['a'] as string[];
+    sparse[2] = 'c';
+    const result = feedItemSchema.safeParse({ ...requiredFeedItem, tags: sparse });
+    expect(result.success ? [] : result.issues).toEqual([{ path: 'tags[1]', message: 'required string is missing' }]);
+    expect(feedItemSchema.safeParse({ ...requiredFeedItem, payload: new Date() }).success).toBe(false);
+    expect(feedItemSchema.safeParse({ ...requiredFeedItem, payload: Object.create(null) as object }).success).toBe(true);
+  });
+
+  it('says a missing enum value is missing, and which values it may take', () => {
+    const withoutChannel: Record<string, unknown> = { ...requiredFeedItem };
+    delete withoutChannel.channel;
+    const result = feedItemSchema.safeParse(withoutChannel);
+    expect(result.success ? [] : result.issues).toEqual([
+      { path: 'channel', message: 'required value is missing (one of "in_app", "email", "sms", "chat", "push")' },
+    ]);
+  });
+});

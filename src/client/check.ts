@@ -51,18 +51,18 @@ export type LooseObject<S extends Shape> = Flatten<
 >;
 
 function schema<T>(check: Check, isOptional = false): Schema<T> {
-  return {
+  // Arrow functions over `self`: `items.map(schema.parse)` works, as it does with zod.
+  const self: Schema<T> = {
     isOptional,
     check,
-    safeParse(value) {
+    safeParse: (value) => {
       const issues: CheckIssue[] = [];
       check(value, [], issues);
       return issues.length === 0 ? { success: true, data: value as T } : { success: false, issues: toIssues(issues) };
     },
-    parse(value) {
-      return parseOrThrow(undefined, this, value);
-    },
+    parse: (value) => parseOrThrow(undefined, self, value),
   };
+  return self;
 }
 
 function typed<T>(expected: string, test: (value: unknown) => boolean): Schema<T> {
@@ -76,22 +76,24 @@ export const boolean = (): Schema<boolean> => typed('boolean', (value) => typeof
 /** A finite number (NaN and Infinity are refused). */
 export const number = (): Schema<number> => typed('number', Number.isFinite);
 export const unknown = (): Schema<unknown> => schema(() => {});
-/** Any plain JSON object (not null, not an array). */
-export const record = (): Schema<Record<string, unknown>> => typed('object', isObject);
+/** Any plain object, as JSON makes them (not null, an array, a Date or a class instance). */
+export const record = (): Schema<Record<string, unknown>> =>
+  typed('object', (value) => isObject(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null));
 
 /** One of the given strings. */
 export function oneOf<const V extends readonly string[]>(values: V): Schema<V[number]> {
   return schema((value, path, issues) => {
-    if (!values.includes(value as string)) {
-      issues.push({ path, message: `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}, received ${describe(value)}` });
-    }
+    const list = values.map((v) => JSON.stringify(v)).join(', ');
+    if (value === undefined) issues.push({ path, message: `required value is missing (one of ${list})` });
+    else if (!values.includes(value as string)) issues.push({ path, message: `expected one of ${list}, received ${describe(value)}` });
   });
 }
 
 export function array<T>(item: Schema<T>): Schema<T[]> {
   return schema((value, path, issues) => {
     if (!Array.isArray(value)) return void issues.push({ path, message: mismatch('array', value) });
-    value.forEach((entry, index) => item.check(entry, [...path, index], issues));
+    // A loop, not forEach: a hole in a sparse array is checked as undefined.
+    for (let index = 0; index < value.length; index++) item.check(value[index], [...path, index], issues);
   });
 }
 
@@ -113,6 +115,8 @@ export function optional<T>(inner: Schema<T>): OptionalSchema<T> {
   }, true) as OptionalSchema<T>;
 }
 
+export function nullable<T>(inner: OptionalSchema<T>): OptionalSchema<T | null>;
+export function nullable<T>(inner: Schema<T>): Schema<T | null>;
 export function nullable<T>(inner: Schema<T>): Schema<T | null> {
   return schema((value, path, issues) => {
     if (value !== null) inner.check(value, path, issues);
@@ -127,7 +131,7 @@ export function union<const S extends readonly Schema<unknown>[]>(options: S): S
       option.check(value, path, found);
       if (found.length === 0) return;
     }
-    issues.push({ path, message: `matches none of the allowed shapes (received ${describe(value)})` });
+    issues.push({ path, message: value === undefined ? 'required value is missing' : `matches none of the allowed shapes (received ${describe(value)})` });
   });
 }
 

@@ -157,6 +157,13 @@ export function createInboxClient(options: InboxClientOptions): InboxClient {
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new InboxArgumentError(op, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);
   }
+  if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
+    throw new InboxArgumentError(
+      op,
+      'apiKey',
+      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII characters, no spaces or line breaks.',
+    );
+  }
   if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new InboxBrowserApiKeyError();
   }

@@ -103,10 +103,13 @@ export class InboxTimeoutError extends InboxError {
   override readonly name = 'InboxTimeoutError';
   readonly timeoutMs: number;
 
-  constructor(operation: string, url: string, timeoutMs: number) {
+  /** `url` undefined: the time ran out in your `headers` function, before anything was sent. */
+  constructor(operation: string, url: string | undefined, timeoutMs: number) {
     super(
       'timeout',
-      `${operation} timed out after ${timeoutMs} ms waiting for ${url}. The service may be overloaded; retry, or raise \`timeoutMs\`.`,
+      url === undefined
+        ? `${operation} timed out after ${timeoutMs} ms waiting for your \`headers\` function; nothing was sent. Check that it settles (e.g. the session-token lookup).`
+        : `${operation} timed out after ${timeoutMs} ms waiting for ${url}. The service may be overloaded; retry, or raise \`timeoutMs\`.`,
     );
     this.timeoutMs = timeoutMs;
   }

@@ -103,9 +103,10 @@ export function createTransport(options: TransportOptions): Transport {
     async function attemptOnce(): Promise<Outcome> {
       if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
       const headersFor = async () => {
-        let given: HeadersInit | undefined;
+        let headers: Headers;
         try {
-          given = typeof options.headers === 'function' ? await options.headers() : options.headers;
+          // Headers refuses values it cannot send (a newline, a non-Latin-1 character): the same failure.
+          headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
         } catch (error) {
           throw new InboxError(
             'headers_failed',
@@ -113,7 +114,6 @@ export function createTransport(options: TransportOptions): Transport {
             { cause: error },
           );
         }
-        const headers = new Headers(given);
         headers.set('Accept', 'application/json');
         if (body !== undefined) headers.set('Content-Type', 'application/json');
         if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
@@ -177,13 +177,15 @@ async function exchange(
   spec.signal?.addEventListener('abort', onAbort, { once: true });
   let response: Response;
   let text: string;
+  let sent = false;
   try {
     const headers = await untilAborted(headersFor(), controller.signal);
+    sent = true;
     response = await doFetch(url, { ...init, headers, signal: controller.signal });
     text = await response.text();
   } catch (error) {
     if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-    if (timedOut) throw new InboxTimeoutError(spec.operation, url, timeoutMs);
+    if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
     if (error instanceof InboxError) throw error;
     throw new InboxNetworkError(spec.operation, url, error);
   } finally {
