@@ -17,13 +17,16 @@ describe('<Inbox /> in Chromium', () => {
     await page.viewport(1000, 800);
     for (const colorScheme of ['light', 'dark'] as const) {
       const host = mount(
-        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, color: 'rgb(20, 30, 40)' }}>
           <Inbox colorScheme={colorScheme} />
         </div>,
         client,
       );
       const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-slot="bell"]'));
       await waitFor(() => bell.getAttribute('aria-label')?.includes('unread'));
+      // The bell sits in the host's header: it keeps the host's text color in either scheme (a dark
+      // scheme's light bell would vanish from a light header).
+      expect(getComputedStyle(bell).color).toBe('rgb(20, 30, 40)');
       bell.focus();
       await userEvent.keyboard('{Enter}');
       const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
