@@ -3,7 +3,7 @@
  * next to a hostile host stylesheet, in Chromium: no violation, styles applied,
  * host CSS does not break it and the kit's CSS does not leak into the host.
  */
-import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -20,6 +20,18 @@ let url = '';
 beforeAll(async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'inbox-csp-'));
   await build({ root: resolve('test/e2e/csp-app'), logLevel: 'error', build: { outDir, emptyOutDir: true, cssCodeSplit: false, assetsInlineLimit: 0 } });
+  // A host that uses cascade layers (as Tailwind v4 does) and imports the kit into one, as the README says.
+  copyFileSync(resolve('src/theme/styles.css'), join(outDir, 'kit.css'));
+  const layered = (layer: boolean) =>
+    `${layer ? '@layer components, utilities;\n@import url(kit.css) layer(components);' : '@import url(kit.css);'}\n@layer utilities { .u-bg { background-color: rgb(1, 2, 3); } }`;
+  writeFileSync(join(outDir, 'layered.css'), layered(true));
+  writeFileSync(join(outDir, 'unlayered.css'), layered(false));
+  for (const name of ['layered', 'unlayered']) {
+    writeFileSync(
+      join(outDir, `${name}.html`),
+      `<!doctype html><link rel="stylesheet" href="${name}.css"><div data-inbox-root data-variant="embedded"><section data-slot="panel" class="u-bg">x</section></div>`,
+    );
+  }
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   server = createServer((req, res) => {
     const path = join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
@@ -82,5 +94,17 @@ it('renders, styled, with no CSP violation, and survives a hostile host styleshe
   // The kit's rules do not reach the host's elements.
   expect(await page.locator('#bar span').evaluate((span) => getComputedStyle(span).fontFamily)).not.toContain('system-ui');
   await page.screenshot({ path: 'test-results/screenshots/csp-hostile-host.png' });
+  await page.close();
+});
+
+it('imported into a cascade layer, as the README shows, it lets the host’s utility classes win', async () => {
+  const page = await browser.newPage();
+  const background = async (name: string) => {
+    await page.goto(`${url}${name}.html`);
+    return page.locator('[data-slot="panel"]').evaluate((panel) => getComputedStyle(panel).backgroundColor);
+  };
+  expect(await background('layered')).toBe('rgb(1, 2, 3)');
+  // Imported as it ships (unlayered), the kit's own rule wins over a layered utility.
+  expect(await background('unlayered')).toBe('rgb(255, 255, 255)');
   await page.close();
 });
