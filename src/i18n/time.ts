@@ -28,8 +28,18 @@ export function formatRelativeTime(iso: string | null | undefined, now: number, 
   return formatter.format(0, 'second');
 }
 
+// Intl formatters are slow to make (a fraction of a millisecond each): one per locale, kept.
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The full date and time, for a tooltip and `<time>`'s title. */
 export function formatDateTime(iso: string | null | undefined, locale: string | undefined): string {
   const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  if (Number.isNaN(time)) return '';
+  const key = locale ?? '';
+  let formatter = dateTimeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormatters.set(key, formatter);
+  }
+  return formatter.format(time);
 }

@@ -38,6 +38,16 @@ export function useWindow(ids: readonly string[]) {
     [],
   );
   useEffect(() => () => observer?.disconnect(), [observer]);
+  // Rows scrolled out of the window are unobserved: an observer keeps every element it was given,
+  // and checking thousands of detached rows each frame would grow with the feed.
+  const [observed] = useState(() => new Set<HTMLElement>());
+  useIsomorphicLayoutEffect(() => {
+    for (const element of observed) {
+      if (element.isConnected) continue;
+      observer?.unobserve(element);
+      observed.delete(element);
+    }
+  });
 
   useIsomorphicLayoutEffect(() => {
     const element = scrollRef.current;
@@ -71,9 +81,11 @@ export function useWindow(ids: readonly string[]) {
 
   const measure = useCallback(
     (element: HTMLElement | null) => {
-      if (element && observer) observer.observe(element);
+      if (!element || !observer) return;
+      observer.observe(element);
+      observed.add(element);
     },
-    [observer],
+    [observer, observed],
   );
 
   return {
