@@ -46,8 +46,8 @@ it('keeps fewer than 100 items in the DOM with 10,000 loaded, and scrolls withou
   const client = await clientOfWorker();
   await page.viewport(800, 900);
   const host = mount(<Inbox variant="embedded" />, client);
-  const scroller = await waitFor(() => host.querySelector<HTMLElement>('[data-slot="feed-scroll"]'));
-  await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 0);
+  const scroller = await waitFor(() => host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]'));
+  await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 0);
 
   // Load all 10,000 by scrolling to the end until the feed says it is complete.
   const loadStarted = performance.now();
@@ -57,8 +57,8 @@ it('keeps fewer than 100 items in the DOM with 10,000 loaded, and scrolls withou
     if (performance.now() - loadStarted > 120_000) throw new Error('loading 10,000 took too long');
   }
   const loadMs = performance.now() - loadStarted;
-  const rows = host.querySelectorAll('[data-slot="item"]').length;
-  const last = host.querySelector('[data-slot="item"]:last-of-type, [data-slot="feed-row"]:last-child [data-slot="item"]');
+  const rows = host.querySelectorAll('[data-inbox-slot="item"]').length;
+  const last = host.querySelector('[data-inbox-slot="item"]:last-of-type, [data-inbox-slot="feed-row"]:last-child [data-inbox-slot="item"]');
   expect(last?.getAttribute('aria-setsize')).toBe('10000');
 
   // Scroll back to the top in steps, one frame each, watching for long tasks.
@@ -99,7 +99,7 @@ it('keeps fewer than 100 items in the DOM with 10,000 loaded, and scrolls withou
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
   frameObserver.disconnect();
-  const maxRows = Math.max(rows, host.querySelectorAll('[data-slot="item"]').length);
+  const maxRows = Math.max(rows, host.querySelectorAll('[data-inbox-slot="item"]').length);
   const sorted = [...frames].sort((a, b) => a - b);
   const report = {
     loaded: 10_000,

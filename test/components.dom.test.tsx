@@ -135,7 +135,7 @@ describe('<Inbox />', () => {
     expect(img).not.toBeNull();
     act(() => void fireEvent.error(img as HTMLImageElement));
     expect(article.querySelector('img')).toBeNull();
-    expect(article.querySelector('[data-slot="avatar-initials"]')).toHaveTextContent('OA');
+    expect(article.querySelector('[data-inbox-slot="avatar-initials"]')).toHaveTextContent('OA');
   });
 
   it('marks all as read', async () => {

@@ -227,7 +227,7 @@ function App() {
     ) : path === '/preferences' ? (
       <>
         <h1>Notification preferences</h1>
-        <PreferencesPanel headingLevel={2} colorScheme="light" />
+        <PreferencesPanel hideTitle colorScheme="light" />
       </>
     ) : path === '/admin' ? (
       <Admin />

@@ -22,7 +22,7 @@ describe('<Inbox /> in Chromium', () => {
         </div>,
         client,
       );
-      const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-slot="bell"]'));
+      const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
       await waitFor(() => bell.getAttribute('aria-label')?.includes('unread'));
       // The bell sits in the host's header: it keeps the host's text color in either scheme (a dark
       // scheme's light bell would vanish from a light header).
@@ -31,7 +31,7 @@ describe('<Inbox /> in Chromium', () => {
       await userEvent.keyboard('{Enter}');
       const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
       expect(document.activeElement).toBe(dialog);
-      await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 5);
+      await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 5);
       const box = dialog.getBoundingClientRect();
       expect(box.right).toBeLessThanOrEqual(window.innerWidth);
       expect(box.left).toBeGreaterThanOrEqual(0);
@@ -47,7 +47,7 @@ describe('<Inbox /> in Chromium', () => {
     const { client } = serviceWithClient();
     await page.viewport(480, 900);
     const host = mount(<Inbox variant="embedded" dir="rtl" locale="ar" labels={{ title: 'الإشعارات' }} />, client, 'sub_layla');
-    await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 3);
+    await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 3);
     await page.screenshot({ path: '../../test-results/screenshots/inbox-rtl.png' });
     expect(await axeViolations(host)).toEqual([]);
     unmount();
@@ -66,13 +66,13 @@ describe('axe in every state, light and dark', () => {
       const failing = serviceWithClient({ faults: { errorRate: 1, errorStatus: 503 } });
       let host = mount(<Inbox variant="embedded" colorScheme={colorScheme} />, failing.client);
       expect(await axeViolations(host), `loading ${colorScheme}`).toEqual([]);
-      await waitFor(() => host.querySelector('[data-slot="feed-error"]'));
+      await waitFor(() => host.querySelector('[data-inbox-slot="feed-error"]'));
       expect(await axeViolations(host), `error ${colorScheme}`).toEqual([]);
 
       // Empty.
       const empty = serviceWithClient({ messages: 0 });
       host = mount(<Inbox variant="embedded" colorScheme={colorScheme} />, empty.client);
-      await waitFor(() => host.querySelector('[data-slot="feed-empty"]'));
+      await waitFor(() => host.querySelector('[data-inbox-slot="feed-empty"]'));
       expect(await axeViolations(host), `empty ${colorScheme}`).toEqual([]);
 
       // Read-only preferences, after a refused change.
@@ -80,7 +80,7 @@ describe('axe in every state, light and dark', () => {
       host = mount(<PreferencesPanel colorScheme={colorScheme} />, locked.client);
       const email = await waitFor(() => host.querySelector<HTMLButtonElement>('[role="switch"]'));
       email.click();
-      await waitFor(() => host.querySelector('[data-slot="preferences-readonly"]'));
+      await waitFor(() => host.querySelector('[data-inbox-slot="preferences-readonly"]'));
       expect(await axeViolations(host), `read-only preferences ${colorScheme}`).toEqual([]);
       if (colorScheme === 'dark') await page.screenshot({ path: '../../test-results/screenshots/preferences-readonly-dark.png' });
     }
@@ -101,10 +101,10 @@ describe('popover placement', () => {
       </div>,
       client,
     );
-    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-slot="bell"]'));
+    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
     bell.click();
     const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
-    await waitFor(() => host.querySelectorAll('[data-slot="item"]').length > 0);
+    await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 0);
     const box = dialog.getBoundingClientRect();
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.top).toBeGreaterThanOrEqual(0);
@@ -114,5 +114,89 @@ describe('popover placement', () => {
     // It does not cover the bell: above it or below it.
     expect(box.bottom <= bellBox.top || box.top >= bellBox.bottom).toBe(true);
     await page.screenshot({ path: `../../test-results/screenshots/placement-${name.replace(/[^a-z]+/g, '-')}.png` });
+  });
+});
+
+describe('the kit’s CSS and yours', () => {
+  it('styles only the kit’s own elements: custom content keeps the host’s styles, and host element rules do not reach the kit', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(800, 800);
+    // A host with global element rules, and shadcn/ui-style components (which mark themselves with
+    // data-slot="button", "badge", "avatar", the names a kit might use) inside renderItem and renderAvatar.
+    const style = document.createElement('style');
+    style.textContent = `
+      button { background: rgb(255, 105, 180); border-radius: 8px; text-transform: uppercase; min-width: 120px; padding: 3px 9px; }
+      a { font-weight: 900; text-decoration: underline; }
+      svg { width: 100px; height: 100px; }
+      ul { list-style: square; }
+      .host-badge { display: inline-block; padding: 2px 6px; }
+    `;
+    document.head.append(style);
+    try {
+      const host = mount(
+        <Inbox
+          variant="embedded"
+          renderItem={(n) => (
+            <div className="host-item">
+              <span data-slot="badge" className="host-badge">{n.read ? 'Read' : 'New'}</span>
+              <button type="button" data-slot="button">Open</button>
+              <ul><li>{n.content}</li></ul>
+            </div>
+          )}
+        />,
+        client,
+      );
+      const tab = await waitFor(() => host.querySelector<HTMLElement>('[data-inbox-slot="tab"]'));
+      const custom = await waitFor(() => host.querySelector<HTMLElement>('.host-item'));
+
+      // Your content inside the kit: the host's rules apply, the kit's do not.
+      const badge = getComputedStyle(custom.querySelector('.host-badge')!);
+      expect(badge.position).toBe('static');
+      expect(badge.backgroundColor).toBe('rgba(0, 0, 0, 0)');
+      const button = getComputedStyle(custom.querySelector('button')!);
+      expect(button.backgroundColor).toBe('rgb(255, 105, 180)');
+      expect(button.paddingLeft).toBe('9px');
+      expect(getComputedStyle(custom.querySelector('ul')!).listStyleType).toBe('square');
+
+      // The kit's own elements: the host's element rules do not reach them.
+      const tabStyle = getComputedStyle(tab);
+      expect(tabStyle.backgroundColor).toBe('rgba(0, 0, 0, 0)');
+      expect(tabStyle.borderTopLeftRadius).toBe('0px');
+      expect(tabStyle.textTransform).toBe('none');
+      expect(tabStyle.minWidth).toBe('0px');
+      expect(tabStyle.paddingTop, 'the part rules outrank the kit’s own resets').toBe('8px');
+      const icon = host.querySelector<SVGElement>('[data-inbox-slot="icon-button"] svg')!;
+      expect(icon.getBoundingClientRect().width).toBe(20);
+
+      // Every element the kit draws and styles carries data-inbox-slot (what its CSS keys on).
+      const unmarked = [...host.querySelectorAll('button, a, h2, h3, p, ul, svg')]
+        .filter((element) => !element.closest('[data-inbox-slot="custom-row"]') && !element.hasAttribute('data-inbox-slot'))
+        .map((element) => element.outerHTML.slice(0, 80));
+      expect(unmarked).toEqual([]);
+
+      // A custom avatar in the default item.
+      const withAvatar = mount(<Inbox variant="embedded" renderAvatar={(n) => <span data-slot="avatar" className="host-avatar">{n.subject?.slice(0, 1)}</span>} />, client);
+      const avatar = await waitFor(() => withAvatar.querySelector<HTMLElement>('.host-avatar'));
+      expect(getComputedStyle(avatar).borderTopLeftRadius).toBe('0px');
+      expect(getComputedStyle(avatar).backgroundColor).toBe('rgba(0, 0, 0, 0)');
+    } finally {
+      style.remove();
+    }
+  });
+});
+
+describe('<PreferencesPanel hideTitle />', () => {
+  it('hides its heading from view under a page’s own, and keeps it as the panel’s name', async () => {
+    const { client } = serviceWithClient();
+    const visibleHeight = async (hideTitle: boolean) => {
+      const host = mount(<PreferencesPanel hideTitle={hideTitle} headingLevel={3} />, client);
+      const region = await waitFor(() => host.querySelector<HTMLElement>('section[aria-labelledby]'));
+      const title = document.getElementById(region.getAttribute('aria-labelledby') ?? '');
+      expect(title?.tagName).toBe('H3');
+      expect(title?.textContent).toBe('Preferences');
+      return title?.getBoundingClientRect().height;
+    };
+    expect(await visibleHeight(false)).toBeGreaterThan(10);
+    expect(await visibleHeight(true)).toBeLessThanOrEqual(1);
   });
 });

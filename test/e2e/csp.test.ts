@@ -29,7 +29,7 @@ beforeAll(async () => {
   for (const name of ['layered', 'unlayered']) {
     writeFileSync(
       join(outDir, `${name}.html`),
-      `<!doctype html><link rel="stylesheet" href="${name}.css"><div data-inbox-root data-variant="embedded"><section data-slot="panel" class="u-bg">x</section></div>`,
+      `<!doctype html><link rel="stylesheet" href="${name}.css"><div data-inbox-root data-variant="embedded"><section data-inbox-slot="panel" class="u-bg">x</section></div>`,
     );
   }
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -66,7 +66,7 @@ it('renders, styled, with no CSP violation, and survives a hostile host styleshe
   const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
   await bell.click();
   await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-  await page.locator('[data-slot="item"]').first().waitFor();
+  await page.locator('[data-inbox-slot="item"]').first().waitFor();
 
   const styles = await page.evaluate(() => {
     const read = (selector: string) => {
@@ -76,10 +76,10 @@ it('renders, styled, with no CSP violation, and survives a hostile host styleshe
       return { fontSize: s.fontSize, background: s.backgroundColor, border: s.borderTopWidth, position: s.position, radius: s.borderTopLeftRadius };
     };
     return {
-      popover: read('[data-slot="popover"]'),
-      title: read('[data-slot="popover"] h2'),
-      primaryAction: read('[data-slot="action-button"][data-variant="primary"]'),
-      badge: read('[data-slot="badge"]'),
+      popover: read('[data-inbox-slot="popover"]'),
+      title: read('[data-inbox-slot="popover"] h2'),
+      primaryAction: read('[data-inbox-slot="action-button"][data-variant="primary"]'),
+      badge: read('[data-inbox-slot="badge"]'),
     };
   });
   expect(violations).toEqual([]);
@@ -90,7 +90,7 @@ it('renders, styled, with no CSP violation, and survives a hostile host styleshe
   // The host's `button`, `h2` and `*` rules do not reach inside the kit.
   expect(styles.title?.fontSize).toBe('16px');
   expect(styles.primaryAction?.border).toBe('1px');
-  expect(await page.locator('[data-slot="preference-list"]').evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+  expect(await page.locator('[data-inbox-slot="preference-list"]').evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
   // The kit's rules do not reach the host's elements.
   expect(await page.locator('#bar span').evaluate((span) => getComputedStyle(span).fontFamily)).not.toContain('system-ui');
   await page.screenshot({ path: 'test-results/screenshots/csp-hostile-host.png' });
@@ -101,7 +101,7 @@ it('imported into a cascade layer, as the README shows, it lets the host’s uti
   const page = await browser.newPage();
   const background = async (name: string) => {
     await page.goto(`${url}${name}.html`);
-    return page.locator('[data-slot="panel"]').evaluate((panel) => getComputedStyle(panel).backgroundColor);
+    return page.locator('[data-inbox-slot="panel"]').evaluate((panel) => getComputedStyle(panel).backgroundColor);
   };
   expect(await background('layered')).toBe('rgb(1, 2, 3)');
   // Imported as it ships (unlayered), the kit's own rule wins over a layered utility.

@@ -63,12 +63,12 @@ describe('npm start', () => {
     await bell().click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     await dialog.waitFor();
-    await dialog.locator('[data-slot="item"]').first().waitFor();
-    await expect(dialog.locator('[data-slot="avatar"] img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThan(0);
+    await dialog.locator('[data-inbox-slot="item"]').first().waitFor();
+    await expect(dialog.locator('[data-inbox-slot="avatar"] img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThan(0);
     expect(await dialog.getByRole('button', { name: 'Accept' }).count()).toBeGreaterThan(0);
     await axe('popover');
     await page.screenshot({ path: `${shots}/demo-popover.png` });
-    await dialog.locator('[data-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
+    await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
     await expect.poll(unreadInName).toBe(before - 1);
     await page.reload();
     await expect.poll(unreadInName).toBe(before - 1);
@@ -76,15 +76,15 @@ describe('npm start', () => {
 
   it('filters unread and loads more as the inbox page scrolls', async () => {
     await page.goto(`${demo.url}/inbox`);
-    const feed = page.locator('[data-slot="panel"] [role="feed"]');
-    await feed.locator('[data-slot="item"]').first().waitFor();
+    const feed = page.locator('[data-inbox-slot="panel"] [role="feed"]');
+    await feed.locator('[data-inbox-slot="item"]').first().waitFor();
     await page.getByRole('tab', { name: 'Unread' }).click();
-    await expect.poll(() => page.locator('[data-slot="panel"] [data-slot="item"][data-state="read"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"][data-state="read"]').count()).toBe(0);
     await page.getByRole('tab', { name: 'All' }).click();
-    const scroller = page.locator('[data-slot="panel"] [data-slot="feed-scroll"]');
-    const lastBefore = await page.locator('[data-slot="panel"] [data-slot="item"]').last().getAttribute('aria-posinset');
+    const scroller = page.locator('[data-inbox-slot="panel"] [data-inbox-slot="feed-scroll"]');
+    const lastBefore = await page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"]').last().getAttribute('aria-posinset');
     for (let i = 0; i < 6; i++) await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect.poll(async () => Number(await page.locator('[data-slot="panel"] [data-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(Number(lastBefore));
+    await expect.poll(async () => Number(await page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(Number(lastBefore));
     await axe('inbox page');
     await page.screenshot({ path: `${shots}/demo-inbox-page.png` });
   });
@@ -109,7 +109,7 @@ describe('npm start', () => {
     await page.getByRole('button', { name: 'Broadcast' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status' }).textContent()).toContain('processed');
     await bell().click();
-    await expect.poll(() => page.getByRole('dialog').locator('[data-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Quarterly review is out');
+    await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Quarterly review is out');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /^Make Mailgun EU primary$/ }).click();
     await expect.poll(() => page.getByRole('row', { name: /Mailgun EU/ }).textContent()).toContain('Primary');
@@ -128,7 +128,7 @@ describe('npm start', () => {
             role: el?.getAttribute('role') ?? el?.tagName.toLowerCase() ?? null,
             label: el?.getAttribute('aria-label') ?? null,
             text: el?.textContent?.trim() ?? '',
-            slot: el?.getAttribute('data-slot') ?? null,
+            slot: el?.getAttribute('data-inbox-slot') ?? null,
           };
         });
         if (check(focused)) return;
@@ -145,12 +145,12 @@ describe('npm start', () => {
     await tabTo(isBell);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.locator('[data-slot="item"]').first().waitFor();
+    await dialog.locator('[data-inbox-slot="item"]').first().waitFor();
     await tabTo((el) => el.role === 'tab');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Unread' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await dialog.locator('[data-slot="item"][data-state="unread"]').first().waitFor();
-    await expect.poll(() => dialog.locator('[data-slot="item"][data-state="read"]').count()).toBe(0);
+    await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().waitFor();
+    await expect.poll(() => dialog.locator('[data-inbox-slot="item"][data-state="read"]').count()).toBe(0);
     await tabTo((el) => el.label === 'Mark as read', { max: 10 });
     await page.keyboard.press('Enter');
     await expect.poll(unreadInName).toBe(before - 1);
@@ -161,10 +161,10 @@ describe('npm start', () => {
     // The inbox page: into the feed, then Page Down through it until more loads.
     await tabTo((el) => el.text === 'Inbox', { key: 'Shift+Tab' });
     await page.keyboard.press('Enter');
-    await page.locator('[data-slot="panel"] [data-slot="item"]').first().waitFor();
+    await page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"]').first().waitFor();
     await tabTo((el) => el.slot === 'item-main');
     for (let i = 0; i < 25; i++) await page.keyboard.press('PageDown');
-    await expect.poll(async () => Number(await page.locator('[data-slot="panel"] [data-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(20);
+    await expect.poll(async () => Number(await page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(20);
 
     // Preferences: reach a switch and flip it with Space.
     await tabTo((el) => el.text === 'Preferences' && el.role === 'a', { key: 'Shift+Tab', max: 80 });
@@ -186,7 +186,7 @@ describe('npm start', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status' }).textContent()).toContain('processed');
     await tabTo(isBell, { key: 'Shift+Tab', max: 80 });
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('dialog').locator('[data-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
+    await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
   });
 
   it('never sends the API key to the browser', async () => {

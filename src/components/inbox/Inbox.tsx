@@ -69,7 +69,7 @@ function Announcer() {
     setPrevious(unread.value);
   }
   return (
-    <div role="status" aria-live="polite" data-slot="sr-only">
+    <div role="status" aria-live="polite" data-inbox-slot="sr-only">
       {message}
     </div>
   );
@@ -174,7 +174,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
     <button
       ref={setRefs}
       type="button"
-      data-slot="bell"
+      data-inbox-slot="bell"
       aria-haspopup="dialog"
       aria-expanded={ui.open}
       aria-controls={ui.open ? ui.ids.popover : undefined}
@@ -188,7 +188,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
     >
       <Icon name="bell" />
       {count && (
-        <span data-slot="badge" className={ui.classNames.badge} aria-hidden="true">
+        <span data-inbox-slot="badge" className={ui.classNames.badge} aria-hidden="true">
           {count}
         </span>
       )}
@@ -278,7 +278,7 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
       role="dialog"
       aria-labelledby={ui.ids.title}
       tabIndex={-1}
-      data-slot="popover"
+      data-inbox-slot="popover"
       className={cx(ui.classNames.popover, className)}
       {...rest}
     >
@@ -296,19 +296,19 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const inPreferences = ui.view === 'preferences';
   const tab = ui.tabs.find((t) => t.id === ui.filter);
   return (
-    <div ref={ref} data-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
+    <div ref={ref} data-inbox-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
       {inPreferences && (
-        <button type="button" data-slot="icon-button" aria-label={labels.backToNotifications} title={labels.backToNotifications} onClick={() => ui.setView('feed')}>
+        <button type="button" data-inbox-slot="icon-button" aria-label={labels.backToNotifications} title={labels.backToNotifications} onClick={() => ui.setView('feed')}>
           <Icon name="back" data-flip-rtl="" />
         </button>
       )}
-      <h2 id={ui.ids.title} data-slot="title">
+      <h2 id={ui.ids.title} data-inbox-slot="title">
         {inPreferences ? labels.preferencesTitle : labels.title}
       </h2>
       {!inPreferences && (
         <button
           type="button"
-          data-slot="text-button"
+          data-inbox-slot="text-button"
           disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
           onClick={() => markAll.mutate(tab?.filter.payload ? { payload: tab.filter.payload } : undefined)}
         >
@@ -316,14 +316,14 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
         </button>
       )}
       {!inPreferences && (
-        <button type="button" data-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
+        <button type="button" data-inbox-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
           <Icon name="settings" />
         </button>
       )}
       {ui.variant === 'popover' && (
         <button
           type="button"
-          data-slot="icon-button"
+          data-inbox-slot="icon-button"
           aria-label={labels.close}
           title={labels.close}
           onClick={() => {
@@ -358,7 +358,7 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
     document.getElementById(ui.ids.tab(tab.id))?.focus();
   };
   return (
-    <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
+    <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-inbox-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
       {ui.tabs.map((tab, index) => {
         const selected = tab.id === ui.filter;
         return (
@@ -370,7 +370,7 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
             aria-selected={selected}
             aria-controls={selected ? ui.ids.panel : undefined}
             tabIndex={selected ? 0 : -1}
-            data-slot="tab"
+            data-inbox-slot="tab"
             data-state={selected ? 'active' : 'inactive'}
             className={ui.classNames.tab}
             onClick={() => ui.setFilter(tab.id)}
@@ -391,7 +391,7 @@ function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
     <>
       <InboxHeader />
       {ui.view === 'preferences' ? (
-        <PreferencesPanel data-slot="preferences-view" headingLevel={3} />
+        <PreferencesPanel data-inbox-slot="preferences-view" headingLevel={3} />
       ) : (
         <>
           <InboxTabs />
@@ -402,7 +402,7 @@ function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
   );
   if (ui.variant === 'popover') return content;
   return (
-    <section aria-labelledby={ui.ids.title} data-slot="panel" className={cx(ui.classNames.panel, className)} {...rest}>
+    <section aria-labelledby={ui.ids.title} data-inbox-slot="panel" className={cx(ui.classNames.panel, className)} {...rest}>
       {content}
     </section>
   );

@@ -37,7 +37,7 @@ function CustomRow({ notification, children }: { notification: FeedItem; childre
     [seenRef],
   );
   return (
-    <div ref={setRefs} data-slot="custom-row">
+    <div ref={setRefs} data-inbox-slot="custom-row">
       {children}
     </div>
   );
@@ -77,16 +77,16 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (!element || !last || last.element.isConnected) return;
     lastFocus.current = null;
     if (document.activeElement && document.activeElement !== document.body) return;
-    const rows = element.querySelectorAll<HTMLElement>('[data-slot="feed-row"]');
+    const rows = element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]');
     const row = rows[Math.min(last.index, rows.length - 1)];
-    row?.querySelector<HTMLElement>('[data-slot="item-main"], a, button')?.focus();
+    row?.querySelector<HTMLElement>('[data-inbox-slot="item-main"], a, button')?.focus();
   });
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const onFocusIn = (event: FocusEvent) => {
-      const row = event.target instanceof Element ? event.target.closest('[data-slot="feed-row"]') : null;
-      const index = row ? Array.prototype.indexOf.call(element.querySelectorAll('[data-slot="feed-row"]'), row) : -1;
+      const row = event.target instanceof Element ? event.target.closest('[data-inbox-slot="feed-row"]') : null;
+      const index = row ? Array.prototype.indexOf.call(element.querySelectorAll('[data-inbox-slot="feed-row"]'), row) : -1;
       lastFocus.current = row && event.target instanceof Element ? { index, element: event.target } : null;
     };
     const onFocusOut = (event: FocusEvent) => {
@@ -107,12 +107,12 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (!element) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
-      const articles = Array.from(element.querySelectorAll<HTMLElement>('[data-slot="item"]'));
+      const articles = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]'));
       const current = articles.findIndex((a) => a.contains(document.activeElement));
       const next = articles[current + (event.key === 'PageDown' ? 1 : -1)];
       if (next) {
         event.preventDefault();
-        next.querySelector<HTMLElement>('[data-slot="item-main"]')?.focus();
+        next.querySelector<HTMLElement>('[data-inbox-slot="item-main"]')?.focus();
       }
     };
     element.addEventListener('keydown', onKeyDown);
@@ -130,34 +130,34 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       role="tabpanel"
       id={ui.ids.panel}
       aria-labelledby={ui.ids.tab(tab.id)}
-      data-slot="feed-panel"
+      data-inbox-slot="feed-panel"
       data-state={state}
       className={cx(classNames.feed, className)}
       {...rest}
     >
-      <div ref={scrollRef} data-slot="feed-scroll">
+      <div ref={scrollRef} data-inbox-slot="feed-scroll">
         {state === 'loading' && (
-          <div data-slot="feed-loading" role="status">
-            <span data-slot="sr-only">{labels.loading}</span>
+          <div data-inbox-slot="feed-loading" role="status">
+            <span data-inbox-slot="sr-only">{labels.loading}</span>
             {[0, 1, 2, 3].map((i) => (
-              <div key={i} data-slot="skeleton" aria-hidden="true" />
+              <div key={i} data-inbox-slot="skeleton" aria-hidden="true" />
             ))}
           </div>
         )}
         {state === 'error' && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void feed.refetch()} />}
         {state === 'empty' &&
           (ui.renderEmpty?.(tab) ?? (
-            <p data-slot="feed-empty" className={classNames.empty}>
+            <p data-inbox-slot="feed-empty" className={classNames.empty}>
               {tab.filter.read === false ? labels.emptyUnread : labels.empty}
             </p>
           ))}
         {state === 'list' && (
-          <div role="feed" aria-label={labels.feedLabel} aria-busy={feed.isFetchingNextPage} data-slot="feed">
+          <div role="feed" aria-label={labels.feedLabel} aria-busy={feed.isFetchingNextPage} data-inbox-slot="feed">
             {before > 0 && <div aria-hidden="true" style={{ height: before }} />}
             {feed.notifications.slice(start, end).map((notification, offset) => {
               const index = start + offset;
               return (
-                <div key={notification._id} data-window-id={notification._id} ref={measure} data-slot="feed-row">
+                <div key={notification._id} data-window-id={notification._id} ref={measure} data-inbox-slot="feed-row">
                   {ui.renderItem ? (
                     <CustomRow notification={notification}>{ui.renderItem(notification, index)}</CustomRow>
                   ) : (
@@ -170,11 +170,11 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
           </div>
         )}
         {state === 'list' && (
-          <div data-slot="feed-end" aria-live="polite">
+          <div data-inbox-slot="feed-end" aria-live="polite">
             {isFetchingNextPage ? (
               labels.loadingMore
             ) : hasMore ? (
-              <button type="button" data-slot="text-button" onClick={() => void fetchNextPage()}>
+              <button type="button" data-inbox-slot="text-button" onClick={() => void fetchNextPage()}>
                 {labels.loadMore}
               </button>
             ) : (

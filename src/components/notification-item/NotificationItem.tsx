@@ -32,7 +32,7 @@ function Avatar({ notification }: { notification: FeedItem }) {
   if (custom !== undefined) return <>{custom}</>;
   const type = notification.actor?.type ?? 'none';
   // No avatar, but its room is kept so the text lines up with the other rows.
-  if (type === 'none') return <span data-slot="avatar" data-type="none" aria-hidden="true" />;
+  if (type === 'none') return <span data-inbox-slot="avatar" data-type="none" aria-hidden="true" />;
   const data = notification.actor?.data ?? null;
   let content: ReactNode;
   if (type === 'system_icon') {
@@ -44,13 +44,13 @@ function Avatar({ notification }: { notification: FeedItem }) {
       src && failed !== src ? (
         <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
       ) : fallback ? (
-        <span data-slot="avatar-initials">{fallback}</span>
+        <span data-inbox-slot="avatar-initials">{fallback}</span>
       ) : (
         <Icon name={data && !src ? data : 'bell'} />
       );
   }
   return (
-    <span data-slot="avatar" data-type={type} data-icon={type === 'system_icon' ? (data ?? undefined) : undefined} className={classNames.avatar} aria-hidden="true">
+    <span data-inbox-slot="avatar" data-type={type} data-icon={type === 'system_icon' ? (data ?? undefined) : undefined} className={classNames.avatar} aria-hidden="true">
       {content}
     </span>
   );
@@ -65,18 +65,18 @@ function Actions({ notification, onAction }: { notification: FeedItem; onAction:
   const done = clicked ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
   if (done || action?.status === 'done') {
     return (
-      <p data-slot="item-result" className={classNames.itemResult}>
+      <p data-inbox-slot="item-result" className={classNames.itemResult}>
         {done?.resultContent ?? done?.content ?? ''}
       </p>
     );
   }
   return (
-    <div data-slot="item-actions" className={classNames.itemActions}>
+    <div data-inbox-slot="item-actions" className={classNames.itemActions}>
       {buttons.map((button, index) => (
         <button
           key={`${button.type}-${index}`}
           type="button"
-          data-slot="action-button"
+          data-inbox-slot="action-button"
           data-variant={button.type}
           onClick={() => {
             setClicked(button);
@@ -122,13 +122,13 @@ export const NotificationItem = memo(
     const state = notification.read ? 'read' : 'unread';
     const body = (
       <>
-        {!notification.read && <span data-slot="sr-only">{labels.unread}: </span>}
+        {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
         {notification.subject && (
-          <span data-slot="item-subject" className={classNames.itemSubject}>
+          <span data-inbox-slot="item-subject" className={classNames.itemSubject}>
             {notification.subject}
           </span>
         )}
-        <span data-slot="item-content" className={classNames.itemContent}>
+        <span data-inbox-slot="item-content" className={classNames.itemContent}>
           {notification.content}
         </span>
       </>
@@ -137,7 +137,7 @@ export const NotificationItem = memo(
     return (
       <article
         ref={setRefs}
-        data-slot="item"
+        data-inbox-slot="item"
         data-state={state}
         data-seen={notification.seen ? 'true' : 'false'}
         data-status={notification.status}
@@ -148,22 +148,22 @@ export const NotificationItem = memo(
         {...rest}
       >
         <Avatar notification={notification} />
-        <div data-slot="item-body">
+        <div data-inbox-slot="item-body">
           {href ? (
-            <a id={`${id}-main`} data-slot="item-main" href={href} onClick={activate}>
+            <a id={`${id}-main`} data-inbox-slot="item-main" href={href} onClick={activate}>
               {body}
             </a>
           ) : (
-            <button id={`${id}-main`} type="button" data-slot="item-main" onClick={activate}>
+            <button id={`${id}-main`} type="button" data-inbox-slot="item-main" onClick={activate}>
               {body}
             </button>
           )}
-          <p data-slot="item-meta">
+          <p data-inbox-slot="item-meta">
             <time dateTime={notification.createdAt ?? undefined} title={formatDateTime(notification.createdAt, locale)}>
               {formatRelativeTime(notification.createdAt, now, locale)}
             </time>
             {notification.status !== 'sent' && (
-              <span data-slot="item-status" data-status={notification.status}>
+              <span data-inbox-slot="item-status" data-status={notification.status}>
                 {labels.status[notification.status]}
               </span>
             )}
@@ -178,12 +178,12 @@ export const NotificationItem = memo(
         </div>
         <button
           type="button"
-          data-slot="item-toggle"
+          data-inbox-slot="item-toggle"
           aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
           title={notification.read ? labels.markAsUnread : labels.markAsRead}
           onClick={() => mutate({ messageId: notification._id, markAs: notification.read ? 'unread' : 'read' })}
         >
-          <span data-slot="unread-dot" />
+          <span data-inbox-slot="unread-dot" />
         </button>
       </article>
     );

@@ -16,6 +16,12 @@ export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>,
   dir?: 'ltr' | 'rtl';
   /** Level of the panel's heading; its sections use the next. Default 2. */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * Hide the panel's heading from view; it still names the panel for screen readers. For a page
+   * whose own heading already says "preferences". Inside `<Inbox>` it is always hidden (the
+   * inbox's header shows it).
+   */
+  hideTitle?: boolean;
 }
 
 type Heading = 'h2' | 'h3' | 'h4' | 'h5';
@@ -48,14 +54,14 @@ function Switch({
       aria-labelledby={labelledBy ? `${labelledBy} ${id}` : undefined}
       aria-describedby={describedBy}
       disabled={disabled}
-      data-slot="switch"
+      data-inbox-slot="switch"
       data-state={checked ? 'on' : 'off'}
       onClick={onToggle}
     >
-      <span data-slot="switch-track" aria-hidden="true">
-        <span data-slot="switch-thumb" />
+      <span data-inbox-slot="switch-track" aria-hidden="true">
+        <span data-inbox-slot="switch-thumb" />
       </span>
-      <span id={id} data-slot="switch-label">
+      <span id={id} data-inbox-slot="switch-label">
         {label}
       </span>
     </button>
@@ -67,17 +73,17 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
   const update = useUpdatePreference();
   const channels = channelsOf(entry.channels);
   return (
-    <li data-slot="preference-row">
-      <Sub id={`${id}name`} data-slot="preference-name">
+    <li data-inbox-slot="preference-row">
+      <Sub id={`${id}name`} data-inbox-slot="preference-name">
         {entry.workflow.name}
       </Sub>
-      <div data-slot="preference-switches">
+      <div data-inbox-slot="preference-switches">
         {channels.map((channel) => {
           const source = entry.overrides.find((o) => o.channel === channel)?.source;
           // Set by the organization for this workflow: shown, not changeable.
           const locked = source === 'workflowOverride';
           return (
-            <div key={channel} data-slot="preference-channel" data-locked={locked ? 'true' : undefined}>
+            <div key={channel} data-inbox-slot="preference-channel" data-locked={locked ? 'true' : undefined}>
               <Switch
                 checked={entry.channels[channel] === true}
                 disabled={readOnly || locked}
@@ -87,7 +93,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
                 onToggle={() => update.mutate({ workflowId: entry.workflow.identifier, channel, enabled: entry.channels[channel] !== true })}
               />
               {source && (
-                <span id={`${id}${channel}source`} data-slot="preference-source" data-source={source}>
+                <span id={`${id}${channel}source`} data-inbox-slot="preference-source" data-source={source}>
                   {labels.source[source]}
                 </span>
               )}
@@ -106,7 +112,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
  * shows the values and explains why they cannot change.
  */
 export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(function PreferencesPanel(
-  { labels: givenLabels, headingLevel = 2, theme, colorScheme = 'system', dir, className, style, ...rest },
+  { labels: givenLabels, headingLevel = 2, hideTitle = false, theme, colorScheme = 'system', dir, className, style, ...rest },
   ref,
 ) {
   const settings = useItemSettings();
@@ -124,35 +130,35 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
     <section
       ref={ref}
       aria-labelledby={`${id}title`}
-      data-slot="preferences"
+      data-inbox-slot="preferences"
       className={cx(settings.classNames.preferences, className)}
       {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
       {...rest}
     >
-      <Title id={`${id}title`} data-slot={headingLevel === 2 ? 'title' : 'sr-only'}>
+      <Title id={`${id}title`} data-inbox-slot={hideTitle || !standalone ? 'sr-only' : 'title'}>
         {labels.preferencesTitle}
       </Title>
       {isLoading && (
-        <p role="status" data-slot="preferences-loading">
+        <p role="status" data-inbox-slot="preferences-loading">
           {labels.preferencesLoading}
         </p>
       )}
       {error && !preferences && <ErrorMessage message={labels.preferencesError} retryLabel={labels.retry} onRetry={() => void refetch()} />}
       {readOnly && (
-        <p data-slot="preferences-readonly" role="note">
+        <p data-inbox-slot="preferences-readonly" role="note">
           {labels.readOnly}
         </p>
       )}
       {update.isError && !readOnly && (
-        <p role="alert" data-slot="preferences-error">
+        <p role="alert" data-inbox-slot="preferences-error">
           {labels.updateFailed}
         </p>
       )}
       {preferences && (
         <>
-          <Section data-slot="section-title">{labels.globalPreferences}</Section>
-          <p data-slot="hint">{labels.globalPreferencesHint}</p>
-          <div data-slot="preference-switches">
+          <Section data-inbox-slot="section-title">{labels.globalPreferences}</Section>
+          <p data-inbox-slot="hint">{labels.globalPreferencesHint}</p>
+          <div data-inbox-slot="preference-switches">
             {channelsOf(preferences.global.channels).map((channel) => (
               <Switch
                 key={channel}
@@ -163,8 +169,8 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
               />
             ))}
           </div>
-          {workflows.length > 0 && <Section data-slot="section-title">{labels.workflowPreferences}</Section>}
-          <ul data-slot="preference-list">
+          {workflows.length > 0 && <Section data-inbox-slot="section-title">{labels.workflowPreferences}</Section>}
+          <ul data-inbox-slot="preference-list">
             {workflows.map((entry) => (
               <WorkflowRow key={entry.workflow.identifier} entry={entry} labels={labels} readOnly={readOnly} Sub={Row} />
             ))}

@@ -1,9 +1,9 @@
 /** An error the user can recover from: what happened, and a button that tries again. */
 export function ErrorMessage({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
   return (
-    <div data-slot="feed-error" role="alert">
+    <div data-inbox-slot="feed-error" role="alert">
       <p>{message}</p>
-      <button type="button" data-slot="button" onClick={onRetry}>
+      <button type="button" data-inbox-slot="button" onClick={onRetry}>
         {retryLabel}
       </button>
     </div>
