@@ -13,7 +13,8 @@ import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
 import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
 import { userOf } from './session';
 
-const port = Number(process.env.PORT ?? 3000);
+// An empty PORT counts as unset (Number('') would be 0, any free port).
+const port = Number(process.env.PORT?.trim() || 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`PORT must be a whole number from 0 to 65535, received ${JSON.stringify(process.env.PORT)}`);

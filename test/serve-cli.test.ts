@@ -3,7 +3,7 @@
  * and that the printed URL and API key answer. Each test starts the CLI on a free
  * port and stops it as Ctrl-C would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -130,5 +130,17 @@ describe('npm run serve', () => {
     expect(await cli.stop()).toBe(0);
     // Only that line: no summary for a script to skip.
     expect(cli.stdout()).toBe(line);
+  });
+
+  it.each([
+    [['--port', ''], /--port must be a whole number from 0 to 65535, received ""/],
+    [['--port', '4010.5'], /--port must be a whole number/],
+    [['--messages', '1e9'], /--messages must be a whole number from 0 to 100000/],
+    [['--error-rate', '2'], /--error-rate must be a number from 0 to 1, received "2"/],
+  ])('refuses %j with a clear message and exit code 2, listening on nothing', { timeout: 20_000 }, (args, message) => {
+    const result = spawnSync(TSX, ['src/server/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, PORT: undefined }, encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).not.toMatch(/http:\/\//);
   });
 });

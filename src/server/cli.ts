@@ -22,11 +22,13 @@ const HELP = `Usage: npm run serve -- [options]
   --json                   print one machine-readable line instead of the summary
   --help                   this text`;
 
-function numberOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+function numberOption(name: string, raw: string | undefined, min: number, max: number, kind: 'integer' | 'fraction' = 'integer'): number | undefined {
   if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    console.error(`--${name} must be a number from ${min} to ${max}, received ${JSON.stringify(raw)}.\n\n${HELP}`);
+  // Number('') is 0: an empty --port would otherwise mean "any free port".
+  const value = raw.trim() === '' ? Number.NaN : Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max || (kind === 'integer' && !Number.isInteger(value))) {
+    const what = kind === 'integer' ? 'a whole number' : 'a number';
+    console.error(`--${name} must be ${what} from ${min} to ${max}, received ${JSON.stringify(raw)}.\n\n${HELP}`);
     process.exit(2);
   }
   return value;
@@ -63,7 +65,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const latency = values.latency?.split('-').map((part) => numberOption('latency', part, 0, 60_000) ?? 0);
   const options: ReferenceServerOptions = {
-    port: numberOption('port', values.port ?? process.env.PORT ?? '4010', 0, 65_535),
+    port: numberOption('port', values.port ?? (process.env.PORT?.trim() || '4010'), 0, 65_535),
     seed: numberOption('seed', values.seed, 0, 2 ** 32 - 1),
     messages: numberOption('messages', values.messages, 0, 100_000),
     envelope: values.envelope ?? false,
@@ -71,8 +73,8 @@ export async function main(argv: string[]): Promise<void> {
     preferenceUpdates: !values['read-only-preferences'],
     faults: {
       ...(latency ? { latencyMs: latency.length > 1 ? [latency[0] ?? 0, latency[1] ?? 0] : (latency[0] ?? 0) } : {}),
-      errorRate: numberOption('error-rate', values['error-rate'], 0, 1) ?? 0,
-      dropRate: numberOption('drop-rate', values['drop-rate'], 0, 1) ?? 0,
+      errorRate: numberOption('error-rate', values['error-rate'], 0, 1, 'fraction') ?? 0,
+      dropRate: numberOption('drop-rate', values['drop-rate'], 0, 1, 'fraction') ?? 0,
     },
   };
   if (values['api-key'] !== undefined) options.apiKey = values['api-key'];
