@@ -132,3 +132,76 @@ export const German: Story = {
   ...german,
   args: { variant: 'embedded', locale: 'de', labels: { title: 'Benachrichtigungen', tabAll: 'Alle', tabUnread: 'Ungelesen', markAllAsRead: 'Alle als gelesen markieren' } },
 };
+
+const custom = withService();
+/**
+ * `renderItem` and `renderAvatar` draw your own markup; the kit's CSS leaves it alone (it styles
+ * only elements with `data-inbox-slot`) and the default behaviour stays: a click on a link or
+ * button in a custom row marks it read.
+ */
+export const CustomRenderers: Story = {
+  ...custom,
+  args: {
+    variant: 'embedded',
+    renderItem: (notification) => (
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: '1px solid #e5e7eb' }}>
+        <span style={{ fontSize: 11, fontWeight: 700, padding: '2px 8px', borderRadius: 999, background: notification.read ? '#e5e7eb' : '#fde68a' }}>{notification.read ? 'Read' : 'New'}</span>
+        <span style={{ flex: 1 }}>{notification.subject ?? notification.content}</span>
+        <button type="button" style={{ padding: '4px 10px', borderRadius: 6, border: '1px solid #111827', background: '#fff' }}>
+          Open
+        </button>
+      </div>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const open = await canvas.findAllByRole('button', { name: 'Open' });
+    const row = open[0]?.parentElement as HTMLElement;
+    await userEvent.click(open[0] as HTMLElement);
+    await waitFor(() => expect(within(row).getByText('Read')).toBeInTheDocument());
+  },
+};
+
+const customAvatar = withService();
+/** `renderAvatar` replaces only the avatar; the rest of the row is the kit's. */
+export const CustomAvatar: Story = {
+  ...customAvatar,
+  args: {
+    variant: 'embedded',
+    renderAvatar: (notification) => (
+      <span aria-hidden="true" style={{ display: 'grid', placeItems: 'center', width: 36, height: 36, borderRadius: 8, background: '#0f766e', color: '#fff', fontWeight: 700 }}>
+        {(notification.subject ?? notification.content).slice(0, 1)}
+      </span>
+    ),
+  },
+};
+
+const customEmpty = withService({ messages: 0 });
+/** `renderEmpty` replaces a tab's empty state. */
+export const CustomEmpty: Story = {
+  ...customEmpty,
+  args: { variant: 'embedded', renderEmpty: (tab) => <p style={{ padding: 32, textAlign: 'center' }}>Nothing in “{tab.label}” yet. Enjoy the quiet.</p> },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Nothing in “All” yet. Enjoy the quiet.');
+  },
+};
+
+const composed = withService();
+/** The compound parts in your own layout: here the tabs under the feed's header, with your own note between. */
+export const Composed: Story = {
+  ...composed,
+  render: (args) => (
+    <Inbox.Root {...args} variant="embedded" style={{ display: 'block', width: 420, border: '1px solid #e5e7eb', borderRadius: 12, overflow: 'hidden' }}>
+      <Inbox.Header />
+      <p style={{ margin: 0, padding: '4px 16px 8px', fontSize: 13, color: '#55607a' }}>Your own content between the kit’s parts keeps your styles.</p>
+      <Inbox.Tabs />
+      <Inbox.Feed pageSize={10} />
+    </Inbox.Root>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('article').length).toBeGreaterThan(3));
+    await userEvent.click(canvas.getByRole('tab', { name: 'Unread' }));
+    await waitFor(() => expect(canvas.getAllByRole('article').every((a) => a.dataset.state === 'unread')).toBe(true));
+  },
+};

@@ -185,6 +185,25 @@ describe('<Inbox />', () => {
     expect(onNotificationClick).toHaveBeenCalledTimes(1);
   });
 
+  it('makes a custom row the feed’s article, numbered; one that holds a NotificationItem lets the item be it', async () => {
+    const onNotificationClick = vi.fn();
+    const { unmount } = renderInbox(<Inbox variant="embedded" renderItem={(n) => <p>{n.content}</p>} />);
+    await waitFor(() => expect(items().length).toBe(20));
+    const feed = screen.getByRole('feed');
+    expect(items().every((article) => article.parentElement?.parentElement === feed)).toBe(true);
+    expect(items().map((article) => article.getAttribute('aria-posinset'))).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    unmount();
+
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" onNotificationClick={onNotificationClick} renderItem={(n) => <div className="mine"><NotificationItem notification={n} /></div>} />);
+    await waitFor(() => expect(items().length).toBe(20));
+    // No article inside an article: the item is the row's one, with the row's place.
+    expect(items().every((article) => article.dataset.inboxSlot === 'item')).toBe(true);
+    expect(items()[2]).toHaveAttribute('aria-posinset', '3');
+    await user.click(items()[0]?.querySelector('[data-inbox-slot="item-main"]') as HTMLElement);
+    expect(onNotificationClick).toHaveBeenCalledTimes(1);
+  });
+
   it('says which part is outside its root', () => {
     expect(() => render(<Inbox.Feed />, { wrapper: inboxWrapper(service).Wrapper })).toThrow('`Inbox.Feed` must be used within `Inbox.Root`.');
   });

@@ -3,7 +3,7 @@ import type { FeedItem } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
-import { useItemSettings } from '../shared/settings';
+import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useFeed } from '../../hooks/useFeed';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
@@ -13,32 +13,47 @@ import { useWindow } from './use-window';
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
  * link or button in it marks it read (per `markReadOnClick`) and calls `onNotificationClick`.
+ * It is the feed's article (the feed pattern allows no other children), unless what you drew
+ * holds a `<NotificationItem>`, which is one already and takes the row's place in the feed.
  */
-function CustomRow({ notification, children }: { notification: FeedItem; children: ReactNode }) {
+function CustomRow({ notification, posinset, setsize, children }: { notification: FeedItem; posinset: number; setsize: number; children: ReactNode }) {
   const { markReadOnClick, onNotificationClick } = useItemSettings();
   const { mutate } = useMarkAs();
   const seenRef = useSeenOnView(notification);
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!element) return;
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest('a, button')) return;
+      // A NotificationItem in the row handles its own clicks.
+      if (event.target.closest('[data-inbox-slot="item"]')) return;
       if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
       onNotificationClick?.(notification);
     };
     element.addEventListener('click', onClick);
     return () => element.removeEventListener('click', onClick);
   }, [element, notification, markReadOnClick, onNotificationClick, mutate]);
+  // Set on the element, not rendered: whether the row holds an item is known once it is drawn.
+  useLayoutEffect(() => {
+    if (!element) return;
+    const attributes = { role: 'article', 'aria-posinset': String(posinset), 'aria-setsize': String(setsize), tabindex: '-1' };
+    const holdsItem = element.querySelector('[data-inbox-slot="item"]') !== null;
+    for (const [name, value] of Object.entries(attributes)) {
+      if (holdsItem) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
+  });
   const setRefs = useCallback(
-    (node: HTMLDivElement | null) => {
+    (node: HTMLElement | null) => {
       setElement(node);
       seenRef(node);
     },
     [seenRef],
   );
+  const position = useMemo(() => ({ posinset, setsize }), [posinset, setsize]);
   return (
-    <div ref={setRefs} data-inbox-slot="custom-row">
-      {children}
+    <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.read ? 'read' : 'unread'}>
+      <RowPositionContext.Provider value={position}>{children}</RowPositionContext.Provider>
     </div>
   );
 }
@@ -107,12 +122,13 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (!element) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
-      const articles = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]'));
-      const current = articles.findIndex((a) => a.contains(document.activeElement));
-      const next = articles[current + (event.key === 'PageDown' ? 1 : -1)];
+      const rows = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]'));
+      const current = rows.findIndex((row) => row.contains(document.activeElement));
+      const next = rows[current + (event.key === 'PageDown' ? 1 : -1)];
       if (next) {
         event.preventDefault();
-        next.querySelector<HTMLElement>('[data-inbox-slot="item-main"]')?.focus();
+        // The row's main link or button; in a custom row, its first link or button, else the row itself.
+        next.querySelector<HTMLElement>('[data-inbox-slot="item-main"], a[href], button, [role="article"]')?.focus();
       }
     };
     element.addEventListener('keydown', onKeyDown);
@@ -159,7 +175,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
               return (
                 <div key={notification._id} data-window-id={notification._id} ref={measure} data-inbox-slot="feed-row">
                   {ui.renderItem ? (
-                    <CustomRow notification={notification}>{ui.renderItem(notification, index)}</CustomRow>
+                    <CustomRow notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length}>
+                      {ui.renderItem(notification, index)}
+                    </CustomRow>
                   ) : (
                     <NotificationItem notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length} />
                   )}

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useContext, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, type FeedItem, type MessageButton } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
@@ -6,7 +6,7 @@ import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
-import { useItemSettings } from '../shared/settings';
+import { RowPositionContext, useItemSettings } from '../shared/settings';
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   notification: FeedItem;
@@ -101,6 +101,7 @@ export const NotificationItem = memo(
     ref,
   ) {
     const settings = useItemSettings();
+    const row = useContext(RowPositionContext);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
     const { mutate } = useMarkAs();
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });
@@ -141,8 +142,8 @@ export const NotificationItem = memo(
         data-state={state}
         data-seen={notification.seen ? 'true' : 'false'}
         data-status={notification.status}
-        aria-posinset={posinset}
-        aria-setsize={setsize}
+        aria-posinset={posinset ?? row?.posinset}
+        aria-setsize={setsize ?? row?.setsize}
         aria-labelledby={`${id}-main`}
         className={cx(classNames.item, className)}
         {...rest}

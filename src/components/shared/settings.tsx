@@ -51,3 +51,6 @@ export function useItemSettings(): ItemSettings {
   const now = useNow(settings ? null : 30_000);
   return settings ?? { ...defaultItemSettings, now };
 }
+
+/** A feed row's place in the feed, for a `<NotificationItem>` drawn by `renderItem`. */
+export const RowPositionContext = createContext<{ posinset: number; setsize: number } | null>(null);
