@@ -1,7 +1,7 @@
 /** Component tests by role and keyboard, against the reference service's MSW handlers. */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memo, Profiler, type ReactNode } from 'react';
+import { memo, Profiler, useEffect, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, NotificationItem, PreferencesPanel, type FeedItem } from 'inbox-kit';
 import { inboxWrapper, setupMockService, SUBSCRIBER } from './helpers/inbox';
@@ -202,6 +202,19 @@ describe('<Inbox />', () => {
     expect(items()[2]).toHaveAttribute('aria-posinset', '3');
     await user.click(items()[0]?.querySelector('[data-inbox-slot="item-main"]') as HTMLElement);
     expect(onNotificationClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the article over when a custom row’s content later becomes a NotificationItem', async () => {
+    function Later({ notification }: { notification: FeedItem }) {
+      const [ready, setReady] = useState(false);
+      useEffect(() => void setTimeout(() => setReady(true), 10), []);
+      return ready ? <NotificationItem notification={notification} /> : <p>Loading…</p>;
+    }
+    renderInbox(<Inbox variant="embedded" renderItem={(n) => <Later notification={n} />} />);
+    await waitFor(() => expect(items().length).toBe(20));
+    expect(items().every((article) => article.dataset.inboxSlot === 'custom-row')).toBe(true);
+    await waitFor(() => expect(items().every((article) => article.dataset.inboxSlot === 'item')).toBe(true));
+    expect(items()).toHaveLength(20);
   });
 
   it('says which part is outside its root', () => {

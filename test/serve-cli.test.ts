@@ -135,6 +135,7 @@ describe('npm run serve', () => {
   it.each([
     [['--port', ''], /--port must be a whole number from 0 to 65535, received ""/],
     [['--port', '4010.5'], /--port must be a whole number/],
+    [['--port', '0x50'], /--port must be a whole number/],
     [['--messages', '1e9'], /--messages must be a whole number from 0 to 100000/],
     [['--error-rate', '2'], /--error-rate must be a number from 0 to 1, received "2"/],
   ])('refuses %j with a clear message and exit code 2, listening on nothing', { timeout: 20_000 }, (args, message) => {

@@ -24,9 +24,10 @@ const HELP = `Usage: npm run serve -- [options]
 
 function numberOption(name: string, raw: string | undefined, min: number, max: number, kind: 'integer' | 'fraction' = 'integer'): number | undefined {
   if (raw === undefined) return undefined;
-  // Number('') is 0: an empty --port would otherwise mean "any free port".
-  const value = raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max || (kind === 'integer' && !Number.isInteger(value))) {
+  // Plain decimals only: Number() would also take '' (as 0, "any free port"), '0x50' and '1e3'.
+  const plain = kind === 'integer' ? /^\d+$/ : /^(\d+\.?\d*|\.\d+)$/;
+  const value = plain.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(value) || value < min || value > max) {
     const what = kind === 'integer' ? 'a whole number' : 'a number';
     console.error(`--${name} must be ${what} from ${min} to ${max}, received ${JSON.stringify(raw)}.\n\n${HELP}`);
     process.exit(2);

@@ -8,7 +8,18 @@ afterEach(() => unmount());
 
 async function axeViolations(context: Element) {
   const result = await axe.run(context, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return [...violations, ...unmarked(context)];
+}
+
+/**
+ * Elements the kit drew without data-inbox-slot, which its CSS keys on: they would get the
+ * browser's and the host's styles (a `<p>` its margins, a `button` the host's look).
+ */
+function unmarked(context: Element) {
+  return [...context.querySelectorAll('button, a, h2, h3, h4, h5, p, ul, svg')]
+    .filter((element) => !element.closest('[data-inbox-slot="custom-row"]') && !element.hasAttribute('data-inbox-slot'))
+    .map((element) => `unmarked: ${element.outerHTML.slice(0, 80)}`);
 }
 
 describe('<Inbox /> in Chromium', () => {
@@ -167,12 +178,8 @@ describe('the kit’s CSS and yours', () => {
       expect(tabStyle.paddingTop, 'the part rules outrank the kit’s own resets').toBe('8px');
       const icon = host.querySelector<SVGElement>('[data-inbox-slot="icon-button"] svg')!;
       expect(icon.getBoundingClientRect().width).toBe(20);
+      expect(unmarked(host)).toEqual([]);
 
-      // Every element the kit draws and styles carries data-inbox-slot (what its CSS keys on).
-      const unmarked = [...host.querySelectorAll('button, a, h2, h3, p, ul, svg')]
-        .filter((element) => !element.closest('[data-inbox-slot="custom-row"]') && !element.hasAttribute('data-inbox-slot'))
-        .map((element) => element.outerHTML.slice(0, 80));
-      expect(unmarked).toEqual([]);
 
       // A custom avatar in the default item.
       const withAvatar = mount(<Inbox variant="embedded" renderAvatar={(n) => <span data-slot="avatar" className="host-avatar">{n.subject?.slice(0, 1)}</span>} />, client);
@@ -198,5 +205,35 @@ describe('<PreferencesPanel hideTitle />', () => {
     };
     expect(await visibleHeight(false)).toBeGreaterThan(10);
     expect(await visibleHeight(true)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('preferences inside the popover', () => {
+  it('are padded like the feed and scroll when they are longer than the popover', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(1000, 560);
+    const host = mount(
+      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+        <Inbox />
+      </div>,
+      client,
+    );
+    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
+    bell.click();
+    const open = await waitFor(() => host.querySelector<HTMLButtonElement>('[aria-label="Notification preferences"]'));
+    open.click();
+    const panel = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"] [data-inbox-slot="preferences"]'));
+    await waitFor(() => panel.querySelectorAll('[role="switch"]').length > 10);
+    const dialog = host.querySelector<HTMLElement>('[role="dialog"]')!;
+    const firstSwitch = panel.querySelector('[role="switch"]')!;
+    // Inset from the popover's edge, as the feed's rows are.
+    expect(firstSwitch.getBoundingClientRect().left - dialog.getBoundingClientRect().left).toBeGreaterThanOrEqual(12);
+    // The last workflow can be scrolled into view inside the popover.
+    expect(panel.scrollHeight).toBeGreaterThan(panel.clientHeight);
+    const last = [...panel.querySelectorAll('[role="switch"]')].at(-1)!;
+    panel.scrollTop = panel.scrollHeight;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(last.getBoundingClientRect().bottom).toBeLessThanOrEqual(dialog.getBoundingClientRect().bottom);
+    await page.screenshot({ path: '../../test-results/screenshots/preferences-in-popover.png' });
   });
 });

@@ -391,7 +391,7 @@ function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
     <>
       <InboxHeader />
       {ui.view === 'preferences' ? (
-        <PreferencesPanel data-inbox-slot="preferences-view" headingLevel={3} />
+        <PreferencesPanel headingLevel={3} />
       ) : (
         <>
           <InboxTabs />

@@ -33,16 +33,6 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
     element.addEventListener('click', onClick);
     return () => element.removeEventListener('click', onClick);
   }, [element, notification, markReadOnClick, onNotificationClick, mutate]);
-  // Set on the element, not rendered: whether the row holds an item is known once it is drawn.
-  useLayoutEffect(() => {
-    if (!element) return;
-    const attributes = { role: 'article', 'aria-posinset': String(posinset), 'aria-setsize': String(setsize), tabindex: '-1' };
-    const holdsItem = element.querySelector('[data-inbox-slot="item"]') !== null;
-    for (const [name, value] of Object.entries(attributes)) {
-      if (holdsItem) element.removeAttribute(name);
-      else element.setAttribute(name, value);
-    }
-  });
   const setRefs = useCallback(
     (node: HTMLElement | null) => {
       setElement(node);
@@ -50,11 +40,26 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
     },
     [seenRef],
   );
-  const position = useMemo(() => ({ posinset, setsize }), [posinset, setsize]);
+  const [items, setItems] = useState(0);
+  const claim = useCallback(() => {
+    setItems((count) => count + 1);
+    return () => setItems((count) => count - 1);
+  }, []);
+  const position = useMemo(() => ({ posinset, setsize, claim }), [posinset, setsize, claim]);
+  const article = items === 0 ? { role: 'article', 'aria-posinset': posinset, 'aria-setsize': setsize, tabIndex: -1 } : {};
   return (
-    <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.read ? 'read' : 'unread'}>
+    <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.read ? 'read' : 'unread'} {...article}>
       <RowPositionContext.Provider value={position}>{children}</RowPositionContext.Provider>
     </div>
+  );
+}
+
+/** Where focus goes in a feed row: a notification's main link or button, else the custom row itself, else its first control. */
+function focusTarget(row: Element): HTMLElement | null {
+  return (
+    row.querySelector<HTMLElement>('[data-inbox-slot="item-main"]') ??
+    row.querySelector<HTMLElement>('[data-inbox-slot="custom-row"][role="article"]') ??
+    row.querySelector<HTMLElement>('a[href], button')
   );
 }
 
@@ -94,7 +99,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (document.activeElement && document.activeElement !== document.body) return;
     const rows = element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]');
     const row = rows[Math.min(last.index, rows.length - 1)];
-    row?.querySelector<HTMLElement>('[data-inbox-slot="item-main"], a, button')?.focus();
+    if (row) focusTarget(row)?.focus();
   });
   useEffect(() => {
     const element = scrollRef.current;
@@ -127,8 +132,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       const next = rows[current + (event.key === 'PageDown' ? 1 : -1)];
       if (next) {
         event.preventDefault();
-        // The row's main link or button; in a custom row, its first link or button, else the row itself.
-        next.querySelector<HTMLElement>('[data-inbox-slot="item-main"], a[href], button, [role="article"]')?.focus();
+        focusTarget(next)?.focus();
       }
     };
     element.addEventListener('keydown', onKeyDown);

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 
 const ESTIMATE = 88;
 const OVERSCAN_PX = 600;
 /** Without layout (server, tests without a browser) there is no viewport to measure: show this many. */
 const UNMEASURED_COUNT = 50;
-
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * Windowing for a list of variable-height rows in a scroll container: only

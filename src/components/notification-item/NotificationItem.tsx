@@ -7,6 +7,7 @@ import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { RowPositionContext, useItemSettings } from '../shared/settings';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   notification: FeedItem;
@@ -102,6 +103,8 @@ export const NotificationItem = memo(
   ) {
     const settings = useItemSettings();
     const row = useContext(RowPositionContext);
+    const claimRow = row?.claim;
+    useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
     const { mutate } = useMarkAs();
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });

@@ -130,10 +130,10 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
     <section
       ref={ref}
       aria-labelledby={`${id}title`}
-      data-inbox-slot="preferences"
       className={cx(settings.classNames.preferences, className)}
       {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
       {...rest}
+      data-inbox-slot="preferences"
     >
       <Title id={`${id}title`} data-inbox-slot={hideTitle || !standalone ? 'sr-only' : 'title'}>
         {labels.preferencesTitle}

@@ -2,7 +2,7 @@
 export function ErrorMessage({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
   return (
     <div data-inbox-slot="feed-error" role="alert">
-      <p>{message}</p>
+      <p data-inbox-slot="error-text">{message}</p>
       <button type="button" data-inbox-slot="button" onClick={onRetry}>
         {retryLabel}
       </button>

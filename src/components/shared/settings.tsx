@@ -52,5 +52,8 @@ export function useItemSettings(): ItemSettings {
   return settings ?? { ...defaultItemSettings, now };
 }
 
-/** A feed row's place in the feed, for a `<NotificationItem>` drawn by `renderItem`. */
-export const RowPositionContext = createContext<{ posinset: number; setsize: number } | null>(null);
+/**
+ * A feed row drawn by `renderItem`: its place in the feed, for a `<NotificationItem>` in it, which
+ * `claim`s the row (it is the feed's article then, not the row); `claim` returns the release.
+ */
+export const RowPositionContext = createContext<{ posinset: number; setsize: number; claim: () => () => void } | null>(null);
