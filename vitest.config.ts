@@ -43,7 +43,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: bench
-      ? [browserProject('bench', ['bench/**/*.browser.test.{ts,tsx}'])]
+      ? [{ test: { name: 'bench', environment: 'node', include: ['bench/**/*.bench.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
       : [
       {
         resolve: { alias },

@@ -4,7 +4,7 @@
  * tasks are the kit's own.
  */
 // The service module itself: the testing entry also loads MSW, which needs localStorage (no worker has it).
-import { createReferenceService } from '../src/testing/service';
+import { createReferenceService } from '../../src/testing/service';
 
 export interface WorkerRequest {
   id: number;
