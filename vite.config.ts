@@ -36,7 +36,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zod($|\/)/, /^msw($|\/)/, /^node:/],
     },
   },
 });

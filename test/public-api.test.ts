@@ -15,6 +15,7 @@ it('inbox-kit/client', () => {
     'InboxNetworkError',
     'InboxTimeoutError',
     'InboxValidationError',
+    'createInboxAdminClient',
     'createInboxClient',
     'encodePayloadFilter',
     'isInboxError',
@@ -30,17 +31,21 @@ it('inbox-kit/client', () => {
     'MESSAGE_STATUSES',
     'PREFERENCE_SOURCES',
   ]);
-  // One schema (parse / safeParse) per record and enumeration of the spec.
+  // One zod schema per record and enumeration of the spec, and the inbox's lighter form of a message.
   expect(Object.keys(client).filter((name) => name.endsWith('Schema')).sort()).toEqual([
     'actorSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
     'channelSchema', 'channelSettingsSchema', 'credentialsSchema', 'ctaSchema', 'emailBlockSchema', 'feedItemSchema',
     'feedPageSchema', 'feedSubscriberSchema', 'fieldFilterPartSchema', 'globalPreferenceSchema', 'integrationSchema',
-    'markAsValueSchema', 'messageActionResultSchema', 'messageActionSchema', 'messageButtonSchema', 'messageSchema',
+    'markAsValueSchema', 'markedMessageSchema', 'messageActionResultSchema', 'messageActionSchema', 'messageButtonSchema', 'messageSchema',
     'messageStatusSchema', 'messagesSchema', 'notificationGroupSchema', 'preferenceChannelsSchema',
     'preferenceOverrideSchema', 'preferencesSchema', 'stepFilterSchema', 'stepMetadataSchema', 'stepSchema',
     'subscriberSchema', 'timedConfigSchema', 'triggerSchema', 'workflowInfoSchema', 'workflowPreferenceSchema',
     'workflowSchema',
   ]);
+  for (const name of Object.keys(client).filter((key) => key.endsWith('Schema'))) {
+    const schema = client[name as keyof typeof client] as { '~standard'?: { vendor: string } };
+    expect(schema['~standard']?.vendor, name).toBe('zod');
+  }
 });
 
 it('inbox-kit (root): components, provider, hooks, query factories, and the client', () => {

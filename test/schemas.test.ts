@@ -1,5 +1,7 @@
 /** Schema tests against the spec's records: every optional field, only the required ones, malformed ones. */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import * as zod from 'zod';
 import {
   broadcastResultSchema,
   feedItemSchema,
@@ -10,6 +12,14 @@ import {
   subscriberSchema,
   workflowSchema,
 } from 'inbox-kit/client';
+
+/** A zod result's issues as the client reports them: `data[2].cta.type` paths, readable messages. */
+function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } | undefined }) {
+  return (result.error?.issues ?? []).map(({ path, message }) => ({
+    path: path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join(''),
+    message,
+  }));
+}
 
 const requiredFeedItem = {
   _id: 'm1',
@@ -84,8 +94,8 @@ describe('feed item', () => {
   ])('refuses %s', (_, item, path) => {
     const result = feedItemSchema.safeParse(item);
     expect(result.success).toBe(false);
-    expect(result.success ? [] : result.issues.map((issue) => issue.path)).toContain(path);
-    expect(() => feedItemSchema.parse(item)).toThrow(new RegExp(`^The value does not match the schema: ${path.replace(/[.[\]]/g, '\\$&')}: `));
+    expect(issuesOf(result).map((issue) => issue.path)).toContain(path);
+    expect(() => feedItemSchema.parse(item)).toThrow(z.core.$ZodError);
   });
 });
 
@@ -189,19 +199,31 @@ describe('other records', () => {
   });
 });
 
-describe('the validator under the schemas', () => {
-  it('returns the value itself when it matches: nothing is copied or dropped', () => {
-    const item = { ...requiredFeedItem, extra: { nested: [1, 2] } };
-    expect(feedItemSchema.parse(item)).toBe(item);
+describe('the schemas are zod’s', () => {
+  it('keep every field they do not declare, nested ones too: nothing is dropped', () => {
+    const item = { ...requiredFeedItem, extra: { nested: [1, 2] }, cta: { type: 'redirect', data: { url: '/x', target: '_self' } } };
+    expect(feedItemSchema.parse(item)).toEqual(item);
+  });
+
+  it('compose with zod: extend a record, and infer its type', () => {
+    const orderItemSchema = z.extend(feedItemSchema, { payload: zod.object({ orderId: zod.string() }) });
+    type OrderItem = z.infer<typeof orderItemSchema>;
+    const item: OrderItem = orderItemSchema.parse({ ...requiredFeedItem, payload: { orderId: 'o-1' }, archived: false });
+    expect(item.payload.orderId).toBe('o-1');
+    // Still loose: a field the spec does not list survives the extended schema too.
+    expect(item).toMatchObject({ archived: false });
+    expect(issuesOf(orderItemSchema.safeParse({ ...requiredFeedItem, payload: { orderId: 7 } }))).toEqual([
+      { path: 'payload.orderId', message: expect.stringMatching(/expected string/) as unknown as string },
+    ]);
   });
 
   it('tells a missing field from a wrong one, and accepts null only where the spec does', () => {
     const withoutContent: Record<string, unknown> = { ...requiredFeedItem };
     delete withoutContent.content;
     const missing = feedItemSchema.safeParse(withoutContent);
-    expect(missing.success ? [] : missing.issues).toEqual([{ path: 'content', message: 'required string is missing' }]);
+    expect(issuesOf(missing)).toEqual([{ path: 'content', message: 'required string is missing' }]);
     const wrong = feedItemSchema.safeParse({ ...requiredFeedItem, content: 3 });
-    expect(wrong.success ? [] : wrong.issues).toEqual([{ path: 'content', message: 'expected string, received number 3' }]);
+    expect(issuesOf(wrong)).toEqual([{ path: 'content', message: 'expected string, received number 3' }]);
     expect(feedItemSchema.safeParse({ ...requiredFeedItem, subject: null }).success).toBe(true);
     expect(feedItemSchema.safeParse({ ...requiredFeedItem, _feedId: undefined }).success).toBe(true);
   });
@@ -213,38 +235,40 @@ describe('the validator under the schemas', () => {
     expect(feedPageSchema.safeParse({ ...page, totalCount: Number.POSITIVE_INFINITY }).success).toBe(false);
   });
 
-  it('reads only own fields: an inherited property does not count as present', () => {
-    const inherited = Object.create({ content: 'from the prototype' }) as Record<string, unknown>;
-    Object.assign(inherited, { ...requiredFeedItem, content: undefined });
-    const result = feedItemSchema.safeParse(inherited);
-    expect(result.success ? [] : result.issues.map((i) => i.path)).toEqual(['content']);
-  });
-
   it('reports every problem with its path, and a union by what it received', () => {
     const result = feedItemSchema.safeParse({ ...requiredFeedItem, read: 'no', cta: { action: { buttons: [{ type: 'big', content: 1 }] } } });
-    expect(result.success ? [] : result.issues).toEqual([
+    expect(issuesOf(result)).toEqual([
       { path: 'read', message: 'expected boolean, received "no"' },
       { path: 'cta.action.buttons[0].type', message: 'expected one of "primary", "secondary", received "big"' },
       { path: 'cta.action.buttons[0].content', message: 'expected string, received number 1' },
     ]);
     const message = messageSchema.safeParse({ content: 42 });
-    expect(message.success ? [] : message.issues).toContainEqual({ path: 'content', message: 'matches none of the allowed shapes (received number 42)' });
+    expect(issuesOf(message)).toContainEqual({ path: 'content', message: 'matches none of the allowed shapes (received number 42)' });
   });
 });
 
-describe('the validator: edge cases', () => {
-  it('parse and safeParse work detached from their schema, as zod’s do', () => {
+describe('edge cases', () => {
+  it('parse and safeParse work detached from their schema', () => {
     const { parse, safeParse } = feedItemSchema;
-    expect([requiredFeedItem].map(parse)).toEqual([requiredFeedItem]);
+    expect([requiredFeedItem].map((item) => parse(item))).toEqual([requiredFeedItem]);
     expect(safeParse({}).success).toBe(false);
-    expect(() => [{}].map(parse)).toThrow(/The value does not match the schema/);
+  });
+
+  it('never says zod’s bare "Invalid input": every message names what was expected and what came', () => {
+    const bad = { _id: 1, cta: { type: 'popup', action: { buttons: 'x' } }, actor: [], payload: 'p', channel: 'fax', read: null };
+    const messages = issuesOf(feedItemSchema.safeParse(bad)).map((issue) => issue.message);
+    expect(messages.length).toBeGreaterThan(8);
+    for (const message of messages) expect(message).toMatch(/^(expected |required |matches none)/);
+    expect(issuesOf(feedItemSchema.safeParse({ ...requiredFeedItem, cta: { type: 'popup' } }))).toEqual([
+      { path: 'cta.type', message: 'expected one of "redirect", received "popup"' },
+    ]);
   });
 
   it('checks the holes of a sparse array, and takes only plain objects as free-form objects', () => {
     const sparse = ['a'] as string[];
     sparse[2] = 'c';
     const result = feedItemSchema.safeParse({ ...requiredFeedItem, tags: sparse });
-    expect(result.success ? [] : result.issues).toEqual([{ path: 'tags[1]', message: 'required string is missing' }]);
+    expect(issuesOf(result)).toEqual([{ path: 'tags[1]', message: 'required string is missing' }]);
     expect(feedItemSchema.safeParse({ ...requiredFeedItem, payload: new Date() }).success).toBe(false);
     expect(feedItemSchema.safeParse({ ...requiredFeedItem, payload: Object.create(null) as object }).success).toBe(true);
   });
@@ -253,7 +277,7 @@ describe('the validator: edge cases', () => {
     const withoutChannel: Record<string, unknown> = { ...requiredFeedItem };
     delete withoutChannel.channel;
     const result = feedItemSchema.safeParse(withoutChannel);
-    expect(result.success ? [] : result.issues).toEqual([
+    expect(issuesOf(result)).toEqual([
       { path: 'channel', message: 'required value is missing (one of "in_app", "email", "sms", "chat", "push")' },
     ]);
   });

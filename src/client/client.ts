@@ -1,56 +1,29 @@
 /**
- * `createInboxClient`: one method per operation of the notification service,
- * plus `updatePreferences` (the PATCH extension). Arguments are checked before
- * any request; responses are checked against the spec before they are returned.
+ * `createInboxClient`: what a subscriber's inbox does with the service (the feed, preferences,
+ * mark-as). Arguments are checked before any request; responses are checked against the spec
+ * before they are returned. The admin operations live in `createInboxAdminClient`, so an app that
+ * renders only the inbox does not ship their schemas.
  */
-import {
-  InboxArgumentError,
-  InboxBrowserApiKeyError,
-  type ValidationIssue,
-} from './errors';
-import { createTransport, type HeadersOption, type RequestOptions, type RetryOptions } from './http';
-import {
-  broadcastResultSchema,
-  CHANNELS,
-  feedItemSchema,
-  feedPageSchema,
-  integrationSchema,
-  MARK_AS_VALUES,
-  messagesSchema,
-  preferencesSchema,
-  type BroadcastResult,
-  type FeedItem,
-  type Integration,
-  type MarkAsValue,
-  type Message,
-  type Channel,
-  type Preferences,
-} from './schemas';
+import { isPlainObject, requireId } from './arguments';
+import { connect, remember, type ConnectionOptions } from './connection';
+import { InboxArgumentError } from './errors';
+import { parseFeedPage, type FeedPage } from './feed-page';
+import type { RequestOptions } from './http';
 import { encodePayloadFilter } from './payload';
-import { parseOrThrow, toIssues, type CheckIssue } from './check';
+import type { PayloadFilter, SchemaOutput, StandardSchemaV1 } from './payload-schema';
+import { CHANNELS, MARK_AS_VALUES, messagesSchema, preferencesSchema, type Channel, type MarkAsValue, type FreePayload, type MarkedMessage, type Preferences } from './schemas/index';
+import { parseOrThrow } from './validate';
 
-export interface InboxClientOptions {
+export interface InboxClientOptions<S extends StandardSchemaV1 | undefined = undefined> extends ConnectionOptions {
   /**
-   * Where the service lives: the service itself on a server
-   * (`https://api.example.com`), or your `createInboxProxy` route in a browser
-   * (`/api/inbox`). Paths such as `/v1/...` are appended.
+   * A schema for `notification.payload` (zod, or any Standard Schema). Each feed item's payload is
+   * validated with it (an item that fails is left out and reported in `invalidItems`), and the
+   * payload is typed by it.
    */
-  baseUrl: string;
-  /** The secret API key, sent as `Authorization: ApiKey <key>`. Server-side only (see `dangerouslyAllowBrowser`). */
-  apiKey?: string;
-  /** Extra headers, or a function (may be async) called before every request, e.g. for your app's session token. */
-  headers?: HeadersOption;
-  /** A fetch implementation. Default: the global `fetch`. */
-  fetch?: typeof fetch;
-  /** Time allowed for one attempt, in ms. Default 10000. */
-  timeoutMs?: number;
-  /** Retry policy for network errors, 5xx and 429, or `false` for none. Default: 2 retries, 300 ms doubling backoff with jitter. */
-  retry?: RetryOptions | false;
-  /** Allow `apiKey` in a browser. Default false: the key would be readable by every visitor. */
-  dangerouslyAllowBrowser?: boolean;
+  payloadSchema?: S;
 }
 
-export interface GetFeedParams {
+export interface GetFeedParams<P = FreePayload> {
   subscriberId: string;
   /** 0-based page number. Default 0. */
   page?: number;
@@ -61,28 +34,7 @@ export interface GetFeedParams {
   /** Only seen (`true`) or unseen (`false`) notifications. */
   seen?: boolean;
   /** Only notifications whose trigger payload contains these values (partial deep match). */
-  payload?: Record<string, unknown>;
-}
-
-/** A feed item the client had to leave out because it does not match the spec. */
-export interface InvalidFeedItem {
-  /** Its index in the page the service sent. */
-  index: number;
-  /** Its `_id`, when it has a readable one. */
-  id: string | undefined;
-  issues: ValidationIssue[];
-}
-
-export interface FeedPage {
-  data: FeedItem[];
-  hasMore: boolean;
-  page: number;
-  /** The number of items the service returned in this page, valid or not. */
-  pageSize: number;
-  /** As the service reports it; may be absent, and the deployed service sometimes reports only the page size. */
-  totalCount: number | undefined;
-  /** Items left out of `data` because they do not match the spec. Empty when all is well. */
-  invalidItems: InvalidFeedItem[];
+  payload?: PayloadFilter<P>;
 }
 
 export interface MarkAsParams {
@@ -96,80 +48,31 @@ export interface UpdatePreferencesParams {
   subscriberId: string;
   /** The channels to change, e.g. `{ email: false }`; the others keep their values. */
   channels: Partial<Record<Channel, boolean>>;
-  /** The workflow to change (its id or identifier). Omit it to change the global preferences. */
+  /** The workflow to change (its `_id` or slug). Omit it to change the global preferences. */
   workflowId?: string;
 }
 
-export interface BroadcastActor {
-  subscriberId: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  avatar?: string;
-  [key: string]: unknown;
-}
-
-export interface BroadcastTenant {
-  identifier: string;
-  name?: string;
-  data?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export interface BroadcastParams {
-  /** Trigger identifier of the workflow to send. */
-  name: string;
-  /** Values for the workflow's templates (`{{payload.x}}`). */
-  payload: Record<string, unknown>;
-  overrides?: Record<string, unknown>;
-  /** A unique id for this event; the service never delivers the same one twice. Generated by the service when absent. */
-  transactionId?: string;
-  /** Who the notification is from: a subscriber id or a subscriber object. */
-  actor?: string | BroadcastActor;
-  tenant?: string | BroadcastTenant;
-}
-
-export interface InboxClient {
+/** The operations of one subscriber's inbox. `P` is the payload's type (see `payloadSchema`). */
+export interface InboxClient<P = FreePayload> {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   /** Operation 1: one page of a subscriber's in-app feed, newest first. */
-  getFeed(params: GetFeedParams, options?: RequestOptions): Promise<FeedPage>;
-  /** Operation 2: make an email or sms integration the primary one of its channel. Admin only. */
-  setPrimaryIntegration(params: { integrationId: string }, options?: RequestOptions): Promise<Integration>;
+  getFeed(params: GetFeedParams<P>, options?: RequestOptions): Promise<FeedPage<P>>;
   /** Operation 3: the subscriber's global and per-workflow preferences. */
   getPreferences(params: { subscriberId: string }, options?: RequestOptions): Promise<Preferences>;
   /** Extension: change global or workflow channel preferences; returns all preferences. */
   updatePreferences(params: UpdatePreferencesParams, options?: RequestOptions): Promise<Preferences>;
   /** Operation 4: mark messages read, unread, seen or unseen; returns the messages changed. */
-  markAs(params: MarkAsParams, options?: RequestOptions): Promise<Message[]>;
-  /** Operation 5: send an event to every subscriber. Admin only. */
-  broadcast(params: BroadcastParams, options?: RequestOptions): Promise<BroadcastResult>;
+  markAs(params: MarkAsParams, options?: RequestOptions): Promise<MarkedMessage[]>;
 }
 
-export function createInboxClient(options: InboxClientOptions): InboxClient {
-  const op = 'createInboxClient';
-  if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
-    throw new InboxArgumentError(op, 'baseUrl', 'is required: the URL of the service, or of your createInboxProxy route.');
-  }
-  if (!isAbsoluteUrl(options.baseUrl) && !inBrowser()) {
-    throw new InboxArgumentError(op, 'baseUrl', `must be an absolute http(s) URL outside a browser, received ${JSON.stringify(options.baseUrl)}.`);
-  }
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new InboxArgumentError(op, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);
-  }
-  if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
-    throw new InboxArgumentError(
-      op,
-      'apiKey',
-      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII characters, no spaces or line breaks.',
-    );
-  }
-  if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {
-    throw new InboxBrowserApiKeyError();
-  }
-  const transport = createTransport(options);
+export function createInboxClient<S extends StandardSchemaV1 | undefined = undefined>(
+  options: InboxClientOptions<S>,
+): InboxClient<SchemaOutput<S>> {
+  const transport = connect('createInboxClient', options);
+  const payloadSchema = options.payloadSchema;
 
-  return {
+  const client: InboxClient<SchemaOutput<S>> = {
     baseUrl: transport.baseUrl,
 
     async getFeed(params, requestOptions) {
@@ -188,7 +91,8 @@ export function createInboxClient(options: InboxClientOptions): InboxClient {
           throw new InboxArgumentError(operation, flag, `must be true, false or undefined, received ${String(params[flag])}.`);
         }
       }
-      if (params.payload !== undefined && !isPlainObject(params.payload)) {
+      const filter: unknown = params.payload;
+      if (filter !== undefined && !isPlainObject(filter)) {
         throw new InboxArgumentError(operation, 'payload', 'must be a plain object holding part of the trigger payload.');
       }
       const body = await transport.request({
@@ -201,22 +105,10 @@ export function createInboxClient(options: InboxClientOptions): InboxClient {
           limit,
           read: params.read,
           seen: params.seen,
-          payload: params.payload && Object.keys(params.payload).length > 0 ? encodePayloadFilter(params.payload) : undefined,
+          payload: filter && Object.keys(filter).length > 0 ? encodePayloadFilter(filter) : undefined,
         },
       });
-      return parseFeedPage(operation, body);
-    },
-
-    async setPrimaryIntegration(params, requestOptions) {
-      const operation = 'setPrimaryIntegration';
-      const integrationId = requireId(operation, 'integrationId', params?.integrationId);
-      const body = await transport.request({
-        ...requestOptions,
-        operation,
-        method: 'POST',
-        path: `/v1/integrations/${encodeURIComponent(integrationId)}/set-primary`,
-      });
-      return parseOrThrow(operation, integrationSchema, body);
+      return parseFeedPage(operation, body, payloadSchema);
     },
 
     async getPreferences(params, requestOptions) {
@@ -278,65 +170,6 @@ export function createInboxClient(options: InboxClientOptions): InboxClient {
       });
       return parseOrThrow(operation, messagesSchema, body);
     },
-
-    async broadcast(params, requestOptions) {
-      const operation = 'broadcast';
-      requireId(operation, 'name', params?.name);
-      if (!isPlainObject(params.payload)) {
-        throw new InboxArgumentError(operation, 'payload', 'must be an object (use {} when the workflow needs no values).');
-      }
-      if (params.transactionId !== undefined) requireId(operation, 'transactionId', params.transactionId);
-      const body = await transport.request({
-        ...requestOptions,
-        operation,
-        method: 'POST',
-        path: '/v1/events/trigger/broadcast',
-        body: params,
-      });
-      return parseOrThrow(operation, broadcastResultSchema, body);
-    },
   };
-}
-
-/** Checks the page, then each item on its own: a bad item is reported, not fatal. */
-function parseFeedPage(operation: string, body: unknown): FeedPage {
-  const page = parseOrThrow(operation, feedPageSchema, body);
-  const data: FeedItem[] = [];
-  const invalidItems: InvalidFeedItem[] = [];
-  page.data.forEach((raw, index) => {
-    const issues: CheckIssue[] = [];
-    feedItemSchema.check(raw, ['data', index], issues);
-    if (issues.length === 0) {
-      data.push(raw as FeedItem);
-    } else {
-      const id = isPlainObject(raw) && typeof raw._id === 'string' ? raw._id : undefined;
-      invalidItems.push({ index, id, issues: toIssues(issues) });
-    }
-  });
-  return { ...page, data, totalCount: page.totalCount, invalidItems };
-}
-
-function requireId(operation: string, argument: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new InboxArgumentError(operation, argument, `must be a non-empty string, received ${value === '' ? 'an empty string' : String(value)}.`);
-  }
-  // Encoded or not, "." and ".." are dot segments: the URL would name another resource.
-  if (value === '.' || value === '..') {
-    throw new InboxArgumentError(operation, argument, `cannot be ${JSON.stringify(value)}: it would change the request's path.`);
-  }
-  return value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function isAbsoluteUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url);
-}
-
-function inBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
+  return remember(client, transport);
 }

@@ -1,18 +1,21 @@
 export { createInboxClient } from './client';
+export type { GetFeedParams, InboxClient, InboxClientOptions, MarkAsParams, UpdatePreferencesParams } from './client';
+export { createInboxAdminClient } from './admin-client';
+export type { BroadcastActor, BroadcastParams, BroadcastTenant, InboxAdminClient } from './admin-client';
+export type { ConnectionOptions } from './connection';
+export type { FeedPage, InvalidFeedItem } from './feed-page';
 export { encodePayloadFilter, partialMatch } from './payload';
-export { safeUrl } from './safe-url';
 export type {
-  BroadcastActor,
-  BroadcastParams,
-  BroadcastTenant,
-  FeedPage,
-  GetFeedParams,
-  InboxClient,
-  InboxClientOptions,
-  InvalidFeedItem,
-  MarkAsParams,
-  UpdatePreferencesParams,
-} from './client';
+  PayloadFilter,
+  Register,
+  RegisteredPayload,
+  RegisteredPayloadSchema,
+  SchemaOutput,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaV1,
+} from './payload-schema';
+export { safeUrl } from './safe-url';
 export type { HeadersOption, RequestOptions, RetryOptions } from './http';
 export {
   InboxAbortError,
@@ -26,5 +29,4 @@ export {
   isInboxError,
 } from './errors';
 export type { InboxErrorCode, ValidationIssue } from './errors';
-export * from './schemas';
-export type { Infer, LooseObject, OptionalSchema, SafeParseResult, Schema } from './check';
+export * from './schemas/index';

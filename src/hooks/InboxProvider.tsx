@@ -1,18 +1,46 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createInboxClient, type HeadersOption, type InboxClient } from '../client/index';
+import {
+  createInboxClient,
+  type HeadersOption,
+  type InboxClient,
+  type RegisteredPayload,
+  type RegisteredPayloadSchema,
+  type StandardSchemaV1,
+} from '../client/index';
 import { createInboxStore, type InboxStore } from '../queries/store';
 
-interface ConnectionProps {
-  /** A client made with `createInboxClient`. Give either this or `baseUrl`. */
-  client?: InboxClient;
-  /** Where the kit's requests go: your `createInboxProxy` route (e.g. `/api/inbox`). Give either this or `client`. */
-  baseUrl?: string;
-  /** Headers for every request, or a function (may be async) returning them, e.g. your session token. */
-  headers?: HeadersOption;
-}
+/**
+ * `payloadSchema`: required once you declare one in `Register` (so the types you registered are
+ * the ones validated), optional otherwise.
+ */
+type PayloadSchemaProp = [RegisteredPayloadSchema] extends [undefined]
+  ? {
+      /** Validates every notification's `payload` (zod or any Standard Schema); an item that fails is left out and reported in `invalidItems`. Register it (see `Register`) to type the payload. */
+      payloadSchema?: StandardSchemaV1;
+    }
+  : {
+      /** The schema declared in `Register`: every notification's `payload` is validated with it. */
+      payloadSchema: RegisteredPayloadSchema;
+    };
 
-export interface InboxProviderProps extends ConnectionProps {
+type ConnectionProps =
+  | ({
+      /** Where the kit's requests go: your `createInboxProxy` route (e.g. `/api/inbox`). Give either this or `client`. */
+      baseUrl: string;
+      /** Headers for every request, or a function (may be async) returning them, e.g. your session token. */
+      headers?: HeadersOption;
+      client?: undefined;
+    } & PayloadSchemaProp)
+  | {
+      /** A client made with `createInboxClient` (with your `payloadSchema`, if you registered one). Give either this or `baseUrl`. */
+      client: InboxClient<RegisteredPayload>;
+      baseUrl?: undefined;
+      headers?: undefined;
+      payloadSchema?: undefined;
+    };
+
+export type InboxProviderProps = ConnectionProps & {
   /** The signed-in user's subscriber id. */
   subscriberId: string;
   /** The QueryClient to use. Default: the app's (from a `QueryClientProvider` above), else one of the kit's own. */
@@ -24,7 +52,7 @@ export interface InboxProviderProps extends ConnectionProps {
   /** Share read/seen changes with the app's other open tabs. Default true. */
   crossTab?: boolean;
   children?: ReactNode;
-}
+};
 
 export interface InboxContextValue {
   store: InboxStore;
@@ -48,6 +76,7 @@ export function InboxProvider({
   client: givenClient,
   baseUrl,
   headers,
+  payloadSchema,
   subscriberId,
   queryClient: givenQueryClient,
   pollInterval = 30_000,
@@ -75,8 +104,10 @@ export function InboxProvider({
   const [headerSource] = useState(() => createHeaderSource(headers));
   useEffect(() => headerSource.set(headers), [headerSource, headers]);
   const client = useMemo(
-    () => givenClient ?? createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get }),
-    [givenClient, baseUrl, headerSource],
+    // The store treats payloads as free-form objects (it only matches filters against them); their
+    // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
+    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema }) as InboxClient),
+    [givenClient, baseUrl, headerSource, payloadSchema],
   );
 
   const store = useMemo(

@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FeedItem, InvalidFeedItem } from '../client/index';
+import type { FeedItem, InvalidFeedItem, RegisteredPayload } from '../client/index';
 import { normalizeFilter, type FeedFilter } from '../queries/keys';
 import { countsOptions, feedOptions } from '../queries/options';
 import { flattenFeed } from '../queries/updaters';
 import { useInboxContext } from './InboxProvider';
 
 export interface UseFeedResult {
-  /** The notifications loaded so far, newest first. */
-  notifications: FeedItem[];
+  /** The notifications loaded so far, newest first; `payload` typed by your `payloadSchema` (see `Register`). */
+  notifications: FeedItem<RegisteredPayload>[];
   /** More notifications can be loaded with `fetchNextPage`. */
   hasMore: boolean;
   /** Loads the next page (does nothing while one is loading or when there is no more). */
@@ -42,7 +42,8 @@ export function useFeed(filter: FeedFilter = {}): UseFeedResult {
   useQuery({ ...countsOptions(store), refetchInterval: pollInterval, notifyOnChangeProps: [] }, store.queryClient);
 
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const notifications = useMemo(() => flattenFeed(data), [data]);
+  // Typed by `Register`: the client validated each payload with the provider's `payloadSchema`.
+  const notifications = useMemo(() => flattenFeed(data) as FeedItem<RegisteredPayload>[], [data]);
   const invalidItems = useMemo(() => data?.pages.flatMap((page) => page.invalidItems) ?? [], [data]);
   return {
     notifications,

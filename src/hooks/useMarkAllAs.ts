@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PayloadFilter } from '../client/index';
 import type { MarkAllResult } from '../queries/store';
 import { useInboxContext } from './InboxProvider';
 
@@ -7,7 +8,7 @@ export interface MarkAllAsVariables {
   /** Default `read`. */
   markAs?: 'read' | 'seen';
   /** Only notifications whose payload contains these values (a custom tab's filter). */
-  payload?: Record<string, unknown>;
+  payload?: PayloadFilter;
 }
 
 /**

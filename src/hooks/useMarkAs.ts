@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MarkAsValue, Message } from '../client/index';
+import type { MarkAsValue, MarkedMessage } from '../client/index';
 import { useInboxContext } from './InboxProvider';
 
 export interface MarkAsVariables {
@@ -20,7 +20,7 @@ export interface MarkAsVariables {
  */
 export function useMarkAs() {
   const { store } = useInboxContext('useMarkAs');
-  return useMutation<Message[], Error, MarkAsVariables>(
+  return useMutation<MarkedMessage[], Error, MarkAsVariables>(
     {
       mutationFn: ({ messageId, markAs }) => store.markAs(typeof messageId === 'string' ? [messageId] : messageId, markAs),
     },

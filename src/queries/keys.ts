@@ -1,12 +1,13 @@
 /** Query keys. Everything of one subscriber on one service lives under `['inbox-kit', scope]`. */
+import type { PayloadFilter } from '../client/index';
 
 export interface FeedFilter {
   /** Only read (`true`) or unread (`false`) notifications. */
   read?: boolean;
   /** Only seen (`true`) or unseen (`false`) notifications. */
   seen?: boolean;
-  /** Only notifications whose trigger payload contains these values. */
-  payload?: Record<string, unknown>;
+  /** Only notifications whose trigger payload contains these values (typed by your `payloadSchema`, see `Register`). */
+  payload?: PayloadFilter;
   /** Page size, 1 to 100. Default 20. */
   limit?: number;
 }
@@ -22,7 +23,8 @@ export interface NormalizedFeedFilter {
 export const DEFAULT_FEED_LIMIT = 20;
 
 export function normalizeFilter(filter: FeedFilter = {}): NormalizedFeedFilter {
-  const payload = filter.payload && Object.keys(filter.payload).length > 0 ? filter.payload : null;
+  const given: Record<string, unknown> | undefined = filter.payload;
+  const payload = given && Object.keys(given).length > 0 ? given : null;
   return { read: filter.read ?? null, seen: filter.seen ?? null, payload, limit: filter.limit ?? DEFAULT_FEED_LIMIT };
 }
 

@@ -4,7 +4,7 @@
  * polling for new notifications, and cross-tab sync. Free of React.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type Message, type Preferences } from '../client/index';
+import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage, type Preferences } from '../client/index';
 import type { Counts } from './counts';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
@@ -38,7 +38,7 @@ export const MARK_AS_BATCH = 100;
 export interface InboxStore extends QueryContext {
   queryClient: QueryClient;
   /** Marks messages, optimistically everywhere; the last intent per message wins. */
-  markAs(ids: readonly string[], markAs: MarkAsValue): Promise<Message[]>;
+  markAs(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]>;
   /** Marks every matching message read or seen, 100 at a time; resumable after a failure. */
   markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult>;
   /** Queues an id to be marked seen with others in one request. */
@@ -141,7 +141,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     settled: refreshAfterMutations,
   });
 
-  async function markAs(ids: readonly string[], markAs: MarkAsValue): Promise<Message[]> {
+  async function markAs(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]> {
     const unique = [...new Set(ids)];
     const known = knownItems(unique);
     const target = new Map<string, Flags>();
@@ -154,7 +154,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
     await queryClient.cancelQueries({ queryKey: countsKey });
     const messages = await messageIntents.run(target, async () => {
-      const result: Message[] = [];
+      const result: MarkedMessage[] = [];
       for (let start = 0; start < unique.length; start += MARK_AS_BATCH) {
         result.push(...(await client.markAs({ subscriberId, messageId: unique.slice(start, start + MARK_AS_BATCH), markAs })));
       }

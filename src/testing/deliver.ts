@@ -1,5 +1,5 @@
 /** Rendering a workflow's in-app template into a stored message: shared by the seed and by broadcast. */
-import type { CallToAction, FeedSubscriber, MessageStatus } from '../client/schemas';
+import type { CallToAction, FeedSubscriber, MessageStatus } from '../client/schemas/index';
 import type { StoredMessage, StoredSubscriber, StoredWorkflow } from './model';
 
 /** Replaces `{{payload.a.b}}` and `{{subscriber.firstName}}`; unknown variables render as empty text. */

@@ -3,7 +3,7 @@
  * gives the same subscribers, workflows, integrations and messages (times are
  * relative to `now`).
  */
-import type { FeedSubscriber, Integration } from '../client/schemas';
+import type { FeedSubscriber, Integration } from '../client/schemas/index';
 import { colorFor, initialsOf } from './avatars';
 import { deliverInApp } from './deliver';
 import type { ServiceData, StoredMessage, StoredSubscriber, StoredWorkflow } from './model';

@@ -8,7 +8,7 @@ import type {
   MessageStatus,
   PreferenceChannels,
   Subscriber,
-} from '../client/schemas';
+} from '../client/schemas/index';
 
 export interface StoredStep {
   _id: string;

@@ -6,7 +6,7 @@
  * Where the spec says "not shown" it follows shared/DESIGN.md.
  */
 import { partialMatch } from '../client/payload';
-import { CHANNELS, type Channel, type FeedItem, type Integration, type Message, type PreferenceChannels, type PreferenceOverride, type Preferences } from '../client/schemas';
+import { CHANNELS, type Channel, type FeedItem, type Integration, type Message, type PreferenceChannels, type PreferenceOverride, type Preferences } from '../client/schemas/index';
 import { avatarSvg } from './avatars';
 import { deliverInApp } from './deliver';
 import { createSeedData, type SeedOptions } from './fixtures';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { InboxProvider } from 'inbox-kit';
-import { createInboxClient } from 'inbox-kit/client';
+import { createInboxClient, type InboxClient } from 'inbox-kit/client';
 import { createReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 import '../../src/theme/styles.css';
 
@@ -24,7 +24,7 @@ export function serviceWithClient(options: ReferenceServiceOptions = {}) {
 let root: Root | undefined;
 let host: HTMLElement | undefined;
 
-export function mount(ui: ReactNode, client: ReturnType<typeof createInboxClient>, subscriberId = 'sub_ada'): HTMLElement {
+export function mount(ui: ReactNode, client: InboxClient, subscriberId = 'sub_ada'): HTMLElement {
   unmount();
   host = document.createElement('div');
   host.id = 'app';

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll } from 'vitest';
 import { InboxProvider, type InboxProviderProps } from 'inbox-kit';
-import { createInboxClient, type InboxClientOptions } from 'inbox-kit/client';
+import { createInboxClient, type InboxClient, type InboxClientOptions } from 'inbox-kit/client';
 import { createInboxHandlers, createReferenceService, DEFAULT_MOCK_BASE_URL, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 
 export const SUBSCRIBER = 'sub_ada';
@@ -42,12 +42,15 @@ export function testClient(service: { apiKey: string; baseUrl?: string }, overri
 }
 
 /** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
-export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: Partial<InboxProviderProps> = {}) {
+/** Provider settings a test may change; the connection is always a client. */
+export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab'>> & { client?: InboxClient };
+
+export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: WrapperProps = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
   const client = props.client ?? testClient(service);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <InboxProvider client={client} subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...props}>
+      <InboxProvider subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...props} client={client}>
         {children}
       </InboxProvider>
     );
@@ -58,7 +61,7 @@ export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, prop
 export function renderInboxHook<T, P = undefined>(
   hook: (props: P) => T,
   service: { apiKey: string; baseUrl?: string },
-  options: { props?: Partial<InboxProviderProps>; initialProps?: P } = {},
+  options: { props?: WrapperProps; initialProps?: P } = {},
 ) {
   const { Wrapper, queryClient } = inboxWrapper(service, options.props);
   return { ...renderHook(hook, { wrapper: Wrapper, ...(options.initialProps === undefined ? {} : { initialProps: options.initialProps }) }), queryClient };

@@ -1,10 +1,11 @@
 import { afterAll, beforeEach } from 'vitest';
-import { createInboxClient, type InboxClientOptions } from 'inbox-kit/client';
+import { createInboxAdminClient, type InboxClientOptions } from 'inbox-kit/client';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from 'inbox-kit/server';
 
 /**
  * Starts the reference service on a real port for the file's tests, resets it
- * before each test, and makes clients for it (fast retries, short timeouts).
+ * before each test, and makes clients for it (fast retries, short timeouts), with the admin
+ * operations, as a server holding the API key has them.
  */
 export function setupReferenceServer(options: ReferenceServerOptions = {}) {
   let started: ReferenceServer | undefined;
@@ -30,7 +31,7 @@ export function setupReferenceServer(options: ReferenceServerOptions = {}) {
       return get().service;
     },
     client(overrides: Partial<InboxClientOptions> = {}) {
-      return createInboxClient({
+      return createInboxAdminClient({
         baseUrl: get().url,
         apiKey: get().service.apiKey,
         retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 },

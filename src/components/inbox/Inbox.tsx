@@ -12,7 +12,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { FeedItem } from '../../client/index';
+import type { FeedItem, RegisteredPayload } from '../../client/index';
 import { useCounts } from '../../hooks/useCounts';
 import { useMarkAllAs } from '../../hooks/useMarkAllAs';
 import { mergeLabels, type PartialLabels } from '../../i18n/labels';
@@ -53,7 +53,7 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   /** Mark a notification read when it is activated. Default true. */
   markReadOnClick?: boolean;
   /** Replaces the default notification row. It keeps the default behaviour: seen once visible; a click on a link or button in it marks it read and calls `onNotificationClick`. */
-  renderItem?: (notification: FeedItem, index: number) => ReactNode;
+  renderItem?: (notification: FeedItem<RegisteredPayload>, index: number) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;
 }

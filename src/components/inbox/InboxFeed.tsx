@@ -1,5 +1,5 @@
 import { forwardRef, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { FeedItem } from '../../client/index';
+import type { FeedItem, RegisteredPayload } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
@@ -16,7 +16,7 @@ import { useWindow } from './use-window';
  * It is the feed's article (the feed pattern allows no other children), unless what you drew
  * holds a `<NotificationItem>`, which is one already and takes the row's place in the feed.
  */
-function CustomRow({ notification, posinset, setsize, children }: { notification: FeedItem; posinset: number; setsize: number; children: ReactNode }) {
+function CustomRow({ notification, posinset, setsize, children }: { notification: FeedItem<RegisteredPayload>; posinset: number; setsize: number; children: ReactNode }) {
   const { markReadOnClick, onNotificationClick } = useItemSettings();
   const { mutate } = useMarkAs();
   const seenRef = useSeenOnView(notification);

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FeedItem } from '../../client/index';
+import type { FeedItem, RegisteredPayload } from '../../client/index';
 import type { InboxLabels } from '../../i18n/labels';
 import type { FeedFilter } from '../../queries/keys';
 
@@ -50,7 +50,7 @@ export interface InboxUi {
   /** The bell element, once rendered (focus returns to it). */
   bell: HTMLButtonElement | null;
   setBell: (bell: HTMLButtonElement | null) => void;
-  renderItem: ((notification: FeedItem, index: number) => ReactNode) | undefined;
+  renderItem: ((notification: FeedItem<RegisteredPayload>, index: number) => ReactNode) | undefined;
   renderEmpty: ((tab: InboxTab) => ReactNode) | undefined;
 }
 

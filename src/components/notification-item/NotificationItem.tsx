@@ -1,5 +1,5 @@
 import { forwardRef, memo, useContext, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { safeUrl, type FeedItem, type MessageButton } from '../../client/index';
+import { safeUrl, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
@@ -10,7 +10,7 @@ import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  notification: FeedItem;
+  notification: FeedItem<RegisteredPayload>;
   /** Position in the feed (1-based) and its size, for assistive technology. `-1`: size unknown. */
   posinset?: number;
   setsize?: number;
@@ -26,7 +26,7 @@ function initials(notification: FeedItem): string {
     .toUpperCase();
 }
 
-function Avatar({ notification }: { notification: FeedItem }) {
+function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> }) {
   const { renderAvatar, classNames } = useItemSettings();
   const [failed, setFailed] = useState<string | null>(null);
   const custom = renderAvatar?.(notification);

@@ -1,24 +1,27 @@
 /** What the parts of one inbox share: labels, locale, time, callbacks and renderers. */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FeedItem, MessageButton } from '../../client/index';
+import type { FeedItem, MessageButton, RegisteredPayload } from '../../client/index';
 import { defaultLabels, type InboxLabels } from '../../i18n/labels';
 import { useNow } from './use-now';
 
+/** A notification as the components hand it to your code: `payload` typed by your `payloadSchema`. */
+type Notification = FeedItem<RegisteredPayload>;
+
 export interface InboxCallbacks {
   /** A notification was activated (clicked, or Enter on it). */
-  onNotificationClick?: (notification: FeedItem) => void;
+  onNotificationClick?: (notification: Notification) => void;
   /** A message-action button was clicked. */
-  onActionClick?: (button: MessageButton, notification: FeedItem) => void;
+  onActionClick?: (button: MessageButton, notification: Notification) => void;
   /**
    * A notification's link was followed. Give it to route inside your app (e.g. `router.push`);
    * without it the link navigates as an ordinary link.
    */
-  onNavigate?: (url: string, notification: FeedItem) => void;
+  onNavigate?: (url: string, notification: Notification) => void;
 }
 
 export interface InboxRenderers {
   /** Replaces the avatar of every notification; return `undefined` to keep the default. */
-  renderAvatar?: (notification: FeedItem) => ReactNode;
+  renderAvatar?: (notification: Notification) => ReactNode;
 }
 
 export interface ItemSettings extends InboxCallbacks, InboxRenderers {

@@ -1,0 +1,67 @@
+/**
+ * A connection to the service: the options checked once, and the transport that sends with
+ * them. Clients remember theirs, so an admin client can be made from an inbox client.
+ */
+import { InboxArgumentError, InboxBrowserApiKeyError } from './errors';
+import { createTransport, type HeadersOption, type RetryOptions, type Transport } from './http';
+
+export interface ConnectionOptions {
+  /**
+   * Where the service lives: the service itself on a server
+   * (`https://api.example.com`), or your `createInboxProxy` route in a browser
+   * (`/api/inbox`). Paths such as `/v1/...` are appended.
+   */
+  baseUrl: string;
+  /** The secret API key, sent as `Authorization: ApiKey <key>`. Server-side only (see `dangerouslyAllowBrowser`). */
+  apiKey?: string;
+  /** Extra headers, or a function (may be async) called before every request, e.g. for your app's session token. */
+  headers?: HeadersOption;
+  /** A fetch implementation. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Time allowed for one attempt, in ms. Default 10000. */
+  timeoutMs?: number;
+  /** Retry policy for network errors, 5xx and 429, or `false` for none. Default: 2 retries, 300 ms doubling backoff with jitter. */
+  retry?: RetryOptions | false;
+  /** Allow `apiKey` in a browser. Default false: the key would be readable by every visitor. */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+export function connect(operation: string, options: ConnectionOptions): Transport {
+  if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
+    throw new InboxArgumentError(operation, 'baseUrl', 'is required: the URL of the service, or of your createInboxProxy route.');
+  }
+  if (!/^https?:\/\//i.test(options.baseUrl) && !inBrowser()) {
+    throw new InboxArgumentError(operation, 'baseUrl', `must be an absolute http(s) URL outside a browser, received ${JSON.stringify(options.baseUrl)}.`);
+  }
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw new InboxArgumentError(operation, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);
+  }
+  if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
+    throw new InboxArgumentError(
+      operation,
+      'apiKey',
+      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII characters, no spaces or line breaks.',
+    );
+  }
+  if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {
+    throw new InboxBrowserApiKeyError();
+  }
+  return createTransport(options);
+}
+
+const transports = new WeakMap<object, Transport>();
+
+/** Remembers the transport a client sends with. */
+export function remember<C extends object>(client: C, transport: Transport): C {
+  transports.set(client, transport);
+  return client;
+}
+
+/** The transport of a client made by `createInboxClient` or `createInboxAdminClient`, if it is one. */
+export function transportOf(client: object): Transport | undefined {
+  return transports.get(client);
+}
+
+function inBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined';
+}

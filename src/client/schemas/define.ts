@@ -1,0 +1,62 @@
+/**
+ * The zod building blocks of the kit's schemas: `zod/mini` (it tree-shakes), with readable
+ * messages built in, and objects that keep unknown fields at run time while their types list
+ * only the declared ones.
+ */
+import * as z from 'zod/mini';
+import { isPlainObject } from '../arguments';
+import { issueMessage } from './issue-message';
+
+const error = issueMessage;
+
+export const str = /* @__PURE__ */ z.string({ error });
+export const bool = /* @__PURE__ */ z.boolean({ error });
+/** A finite number (zod refuses NaN and Infinity). */
+export const num = /* @__PURE__ */ z.number({ error });
+/**
+ * A free-form JSON object (a plain object: not null, an array or a Date), kept as it came. A
+ * check rather than `z.record`, which would copy every payload key by key and adds a kilobyte
+ * to the bundle for nothing the inbox needs.
+ */
+export const freeObject = /* @__PURE__ */ z.custom<Record<string, unknown>>(isPlainObject, { error: (issue) => issueMessage({ ...issue, code: 'invalid_type', expected: 'object' }) });
+
+// Functions of our own rather than aliases of zod's: the build marks calls to them pure, so an
+// unused schema built from them drops out of an app's bundle.
+// @__NO_SIDE_EFFECTS__
+export function opt<T extends z.core.SomeType>(inner: T) {
+  return z.optional(inner);
+}
+
+// @__NO_SIDE_EFFECTS__
+export function nullable<T extends z.core.SomeType>(inner: T) {
+  return z.nullable(inner);
+}
+
+/** One of the given strings. */
+// @__NO_SIDE_EFFECTS__
+export function oneOf<const V extends readonly [string, ...string[]]>(values: V) {
+  return z.enum(values, { error });
+}
+
+// @__NO_SIDE_EFFECTS__
+export function arrayOf<T extends z.core.SomeType>(item: T) {
+  return z.array(item, { error });
+}
+
+/** The first of `options` that matches. */
+// @__NO_SIDE_EFFECTS__
+export function unionOf<const T extends readonly z.core.SomeType[]>(options: T) {
+  return z.union(options, { error });
+}
+
+/**
+ * An object with these fields. Fields it does not declare pass through parsing untouched (a
+ * newer service never breaks an older kit), but its type is the declared shape alone, so a
+ * typo such as `notification.subjct` is a compile error rather than `unknown`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function looseObject<const S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
+  // The one place the declared type and the run-time behaviour differ, on purpose (see above).
+  return z.looseObject(shape, { error }) as unknown as z.ZodMiniObject<S, z.core.$strip>;
+}
+

@@ -1,0 +1,29 @@
+/** The text of a validation issue: what was expected and what came, readable on its own. */
+import type * as z from 'zod/mini';
+
+export function issueMessage(issue: z.core.$ZodRawIssue): string {
+  const { input } = issue;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = issue.expected === 'record' ? 'object' : issue.expected;
+      return input === undefined ? `required ${expected} is missing` : `expected ${expected}, received ${describe(input)}`;
+    }
+    case 'invalid_value': {
+      const list = issue.values.map((value) => JSON.stringify(value)).join(', ');
+      return input === undefined ? `required value is missing (one of ${list})` : `expected one of ${list}, received ${describe(input)}`;
+    }
+    case 'invalid_union':
+      return input === undefined ? 'required value is missing' : `matches none of the allowed shapes (received ${describe(input)})`;
+    default:
+      return `${issue.code.replace(/_/g, ' ')} (received ${describe(input)})`;
+  }
+}
+
+/** A value as a message shows it: short, and never the whole of a large one. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
