@@ -9,6 +9,7 @@ export default tseslint.config(
   { ignores: ['dist/', '.cache/', 'storybook-static/', 'coverage/', 'test-results/', 'public/mockServiceWorker.js'] },
   js.configs.recommended,
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

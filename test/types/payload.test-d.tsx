@@ -1,50 +1,47 @@
 /**
- * Typed payloads, end to end, as a user's app compiles them: one registered schema types
- * `notification.payload` in the client, the hooks, the components' callbacks and renderers, and
- * custom tabs' filters; a wrong field name is a compile error. `npm run typecheck` compiles this
- * file in a program of its own (the registration below is global to a program).
+ * Typed payloads, end to end, as a user's app compiles them: the README's registered schema
+ * (readme-payload.tsx) types `notification.payload` in the client, the hooks, the components'
+ * callbacks and renderers, and custom tabs' and mark-all's filters; a wrong field name is a
+ * compile error. `npm run typecheck` compiles this folder as a program of its own, since a
+ * registration is global to a program.
  */
 import { expectTypeOf } from 'vitest';
 import * as z from 'zod';
 import { Inbox, InboxProvider, NotificationItem, useFeed, useMarkAllAs, type FeedItem } from 'inbox-kit';
 import { createInboxClient, type feedItemSchema } from 'inbox-kit/client';
+import { payloadSchema, type BillingNotification } from './readme-payload';
 
-const payloadSchema = z.object({
-  orderId: z.string(),
-  total: z.number(),
-  lines: z.array(z.object({ sku: z.string() })),
-});
-type OrderPayload = z.infer<typeof payloadSchema>;
-
-declare module 'inbox-kit' {
-  interface Register {
-    payloadSchema: typeof payloadSchema;
-  }
-}
+type Payload = z.infer<typeof payloadSchema>;
 
 // The client infers the payload from its own option, registered or not.
 const client = createInboxClient({ baseUrl: 'https://api.example.com', payloadSchema });
 export async function clientTypes() {
-  const page = await client.getFeed({ subscriberId: 'ada', payload: { lines: [{ sku: 'A-1' }] } });
-  expectTypeOf(page.data[0]!.payload).toEqualTypeOf<OrderPayload>();
+  const page = await client.getFeed({ subscriberId: 'ada', payload: { category: 'billing' } });
+  expectTypeOf(page.data[0]!.payload).toEqualTypeOf<Payload>();
   // @ts-expect-error a payload filter names only fields of the payload
-  await client.getFeed({ subscriberId: 'ada', payload: { orderID: '1' } });
+  await client.getFeed({ subscriberId: 'ada', payload: { categry: 'billing' } });
+  // @ts-expect-error and only their values
+  await client.getFeed({ subscriberId: 'ada', payload: { category: 'invoices' } });
   const untyped = createInboxClient({ baseUrl: 'https://api.example.com' });
   expectTypeOf((await untyped.getFeed({ subscriberId: 'ada' })).data[0]!.payload).toEqualTypeOf<Record<string, unknown> | undefined>();
+  const arrays = createInboxClient({ baseUrl: 'https://api.example.com', payloadSchema: z.object({ lines: z.array(z.object({ sku: z.string() })) }) });
+  await arrays.getFeed({ subscriberId: 'ada', payload: { lines: [{ sku: 'A-1' }] } });
+  // @ts-expect-error deep, through arrays
+  await arrays.getFeed({ subscriberId: 'ada', payload: { lines: [{ skus: 'A-1' }] } });
 }
 
 export function HookTypes() {
-  const { notifications } = useFeed({ payload: { orderId: 'o-1' } });
+  const { notifications } = useFeed({ payload: { category: 'deploys' } });
   const first = notifications[0]!;
-  expectTypeOf(first.payload).toEqualTypeOf<OrderPayload>();
-  expectTypeOf(first.payload.lines[0]!.sku).toBeString();
+  expectTypeOf(first.payload).toEqualTypeOf<Payload>();
+  expectTypeOf(first.payload.actorName).toEqualTypeOf<string | undefined>();
   // @ts-expect-error a typo in a payload field
-  void first.payload.orderID;
+  void first.payload.categry;
   // @ts-expect-error a typo in a declared field: the types have no index signature
   void first.subjct;
   const markAll = useMarkAllAs();
   // @ts-expect-error mark-all's filter is typed too
-  markAll.mutate({ payload: { total: 'many' } });
+  markAll.mutate({ payload: { category: 'everything' } });
   return <NotificationItem notification={first} />;
 }
 
@@ -52,14 +49,15 @@ export function ComponentTypes() {
   return (
     <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema={payloadSchema}>
       <Inbox
-        renderItem={(notification) => <p>{notification.payload.orderId}</p>}
-        onNotificationClick={(notification) => expectTypeOf(notification.payload.total).toBeNumber()}
-        onActionClick={(button, notification) => expectTypeOf(notification.payload).toEqualTypeOf<OrderPayload>()}
-        renderAvatar={(notification) => notification.payload.orderId}
-        tabs={[{ id: 'a-1', label: 'A-1', filter: { payload: { lines: [{ sku: 'A-1' }] } } }]}
+        renderItem={(notification) => <p>{notification.payload.category}</p>}
+        onNotificationClick={(notification) => expectTypeOf(notification.payload.category).toEqualTypeOf<Payload['category']>()}
+        onActionClick={(_button, notification) => expectTypeOf(notification.payload).toEqualTypeOf<Payload>()}
+        onNavigate={(_url, notification) => expectTypeOf(notification.payload).toEqualTypeOf<Payload>()}
+        renderAvatar={(notification) => notification.payload.actorName}
+        tabs={[{ id: 'security', label: 'Security', filter: { payload: { category: 'security' } } }]}
       />
       {/* @ts-expect-error a custom tab filters by payload fields that exist */}
-      <Inbox tabs={[{ id: 'x', label: 'X', filter: { payload: { orderID: '1' } } }]} />
+      <Inbox tabs={[{ id: 'x', label: 'X', filter: { payload: { kind: 'x' } } }]} />
     </InboxProvider>
   );
 }
@@ -67,7 +65,7 @@ export function ComponentTypes() {
 export function ProviderTypes() {
   return (
     <>
-      {/* @ts-expect-error once a schema is registered, the provider must be given it (else the types would not be checked at run time) */}
+      {/* @ts-expect-error once a schema is registered, the provider must be given it (else nothing checks the types at run time) */}
       <InboxProvider baseUrl="/api/inbox" subscriberId="ada" />
       {/* @ts-expect-error another schema than the registered one */}
       <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema={z.object({ other: z.string() })} />
@@ -79,9 +77,11 @@ export function ProviderTypes() {
   );
 }
 
-// The exported schemas are zod's: infer, extend, and no index signature on what they infer.
+// The exported schemas are zod's: infer, compose, and no index signature on what they infer.
 type Item = z.infer<typeof feedItemSchema>;
 expectTypeOf<Item['read']>().toBeBoolean();
 // @ts-expect-error no index signature: unknown fields are kept at run time, not typed
 expectTypeOf<Item['subjct']>().toBeUnknown();
-expectTypeOf<FeedItem<OrderPayload>['payload']>().toEqualTypeOf<OrderPayload>();
+expectTypeOf<FeedItem<Payload>['payload']>().toEqualTypeOf<Payload>();
+expectTypeOf<BillingNotification['payload']['invoice']>().toBeString();
+expectTypeOf<BillingNotification['payload']['category']>().toEqualTypeOf<'billing'>();

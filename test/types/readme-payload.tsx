@@ -1,0 +1,35 @@
+// The README's typed-payload example, verbatim below this line (test/types/readme-payload.dom.test.tsx checks and runs it).
+import * as z from 'zod';
+import { Inbox, InboxProvider } from 'inbox-kit';
+import { feedItemSchema } from 'inbox-kit/client';
+
+// What your workflows put in `payload`: checked on every notification, typed everywhere.
+export const payloadSchema = z.object({
+  category: z.enum(['collaboration', 'billing', 'security', 'deploys', 'product']),
+  actorName: z.string().optional(),
+});
+
+declare module 'inbox-kit' {
+  interface Register {
+    payloadSchema: typeof payloadSchema;
+  }
+}
+
+export function App({ userId, onOpen }: { userId: string; onOpen: (category: string) => void }) {
+  return (
+    <InboxProvider baseUrl="/api/inbox" subscriberId={userId} payloadSchema={payloadSchema}>
+      <Inbox
+        variant="embedded"
+        tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]}
+        onNotificationClick={(notification) => onOpen(notification.payload.category)}
+      />
+    </InboxProvider>
+  );
+}
+
+// The records are zod schemas: compose them, e.g. to check a notification on your server.
+export const billingNotificationSchema = z.object({
+  ...feedItemSchema.shape,
+  payload: payloadSchema.extend({ category: z.literal('billing'), invoice: z.string() }),
+});
+export type BillingNotification = z.infer<typeof billingNotificationSchema>;
