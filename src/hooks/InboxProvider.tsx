@@ -103,11 +103,14 @@ export function InboxProvider({
   // Headers given inline change identity each render: the client keeps one source and reads the latest value.
   const [headerSource] = useState(() => createHeaderSource(headers));
   useEffect(() => headerSource.set(headers), [headerSource, headers]);
+  // Likewise a schema written inline (`payloadSchema={z.object(...)}`): a new client per render would refetch forever.
+  const [schemaSource] = useState(() => createSchemaSource(payloadSchema));
+  useEffect(() => schemaSource.set(payloadSchema), [schemaSource, payloadSchema]);
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
-    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema }) as InboxClient),
-    [givenClient, baseUrl, headerSource, payloadSchema],
+    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: schemaSource.schema }) as InboxClient),
+    [givenClient, baseUrl, headerSource, schemaSource],
   );
 
   const store = useMemo(
@@ -130,6 +133,24 @@ function createHeaderSource(initial: HeadersOption | undefined) {
     async get(): Promise<HeadersInit> {
       const value = current;
       return (typeof value === 'function' ? await value() : value) ?? {};
+    },
+  };
+}
+
+/** A Standard Schema that validates with the latest `payloadSchema` given (none: the payload as it came). */
+function createSchemaSource(initial: StandardSchemaV1 | undefined) {
+  let current = initial;
+  const schema: StandardSchemaV1 = {
+    '~standard': {
+      version: 1,
+      vendor: 'inbox-kit',
+      validate: (value) => (current ? current['~standard'].validate(value) : { value }),
+    },
+  };
+  return {
+    schema,
+    set(next: StandardSchemaV1 | undefined) {
+      current = next;
     },
   };
 }
