@@ -55,6 +55,9 @@ export function createInboxAdminClient<S extends StandardSchemaV1 | undefined = 
 ): InboxAdminClient<SchemaOutput<S>>;
 export function createInboxAdminClient<P>(client: InboxClient<P>): InboxAdminClient<P>;
 export function createInboxAdminClient(source: InboxClientOptions<StandardSchemaV1 | undefined> | InboxClient<unknown>): InboxAdminClient<unknown> {
+  if (!source || typeof source !== 'object') {
+    throw new InboxArgumentError('createInboxAdminClient', 'options', 'must be the client options ({ baseUrl, apiKey, ... }) or a client made by createInboxClient.');
+  }
   const inbox = 'getFeed' in source ? source : createInboxClient(source);
   const transport = transportOf(inbox);
   if (!transport) {

@@ -185,7 +185,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
       for (;;) {
         const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
-        const ids = page.data.map((item) => item._id);
+        // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
+        const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
         if (ids.length === 0) break;
         const changed = await client.markAs({ subscriberId, messageId: ids, markAs });
         marked += changed.length;
