@@ -6,14 +6,10 @@ import type { InboxStore } from '../queries/store';
 import { useInboxContext } from './InboxProvider';
 
 /** The provider's client with the admin operations, on the same connection. */
-function useAdminClient(hook: string): { store: InboxStore; admin: () => InboxAdminClient } {
+function useAdminClient(hook: string): { store: InboxStore; admin: InboxAdminClient } {
   const { store } = useInboxContext(hook);
   const { client } = store;
-  // Made when first called, not while rendering: a client the kit did not make fails the call, not the page.
-  const admin = useMemo(() => {
-    let made: InboxAdminClient | undefined;
-    return () => (made ??= createInboxAdminClient(client));
-  }, [client]);
+  const admin = useMemo(() => createInboxAdminClient(client), [client]);
   return { store, admin };
 }
 
@@ -21,7 +17,7 @@ function useAdminClient(hook: string): { store: InboxStore; admin: () => InboxAd
 export function useSetPrimaryIntegration() {
   const { store, admin } = useAdminClient('useSetPrimaryIntegration');
   return useMutation<Integration, Error, { integrationId: string }>(
-    { mutationFn: (variables) => admin().setPrimaryIntegration(variables) },
+    { mutationFn: (variables) => admin.setPrimaryIntegration(variables) },
     store.queryClient,
   );
 }
@@ -31,7 +27,7 @@ export function useBroadcast() {
   const { store, admin } = useAdminClient('useBroadcast');
   return useMutation<BroadcastResult, Error, BroadcastParams>(
     {
-      mutationFn: (params) => admin().broadcast(params),
+      mutationFn: (params) => admin.broadcast(params),
       onSuccess: async () => {
         store.refreshEverywhere();
         await store.queryClient.invalidateQueries({ queryKey: inboxKeys.all(store.scope) });
