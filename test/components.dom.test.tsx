@@ -205,14 +205,21 @@ describe('<Inbox />', () => {
   });
 
   it('hands the article over when a custom row’s content later becomes a NotificationItem', async () => {
+    // The content changes when the test says so, not on a timer that a slow machine could outrun.
+    const readyListeners = new Set<() => void>();
     function Later({ notification }: { notification: FeedItem }) {
       const [ready, setReady] = useState(false);
-      useEffect(() => void setTimeout(() => setReady(true), 10), []);
+      useEffect(() => {
+        const listener = () => setReady(true);
+        readyListeners.add(listener);
+        return () => void readyListeners.delete(listener);
+      }, []);
       return ready ? <NotificationItem notification={notification} /> : <p>Loading…</p>;
     }
     renderInbox(<Inbox variant="embedded" renderItem={(n) => <Later notification={n} />} />);
     await waitFor(() => expect(items().length).toBe(20));
     expect(items().every((article) => article.dataset.inboxSlot === 'custom-row')).toBe(true);
+    act(() => readyListeners.forEach((listener) => listener()));
     await waitFor(() => expect(items().every((article) => article.dataset.inboxSlot === 'item')).toBe(true));
     expect(items()).toHaveLength(20);
   });

@@ -7,7 +7,7 @@ import { useBroadcast, useCounts, useFeed, useMarkAs, useSeenOnView, type FeedIt
 import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();
-const unreliable = setupMockService({ unreliableTotalCount: true, messages: 250 });
+const unreliable = setupMockService({ mode: 'deployed', messages: 250 });
 beforeEach(() => {
   service.reset();
   unreliable.reset();

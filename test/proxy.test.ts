@@ -103,11 +103,11 @@ describe('createInboxProxy', () => {
     expect((await send(asAda)).status).toBe(403);
     expect(ref.service.requests).toHaveLength(0);
     const allowed = await send({ ...asAda, 'x-test-admin': 'yes' });
-    expect(allowed.status).toBe(200);
-    expect(await allowed.json()).toMatchObject({ status: 'processed' });
+    expect(allowed.status).toBe(201);
+    expect(await allowed.json()).toMatchObject({ data: { status: 'processed' } });
     const mailgun = ref.service.data.integrations.find((i) => i.identifier === 'mailgun-eu');
     const primary = await fetch(`${base}/v1/integrations/${mailgun?._id ?? ''}/set-primary`, { method: 'POST', headers: { ...asAda, 'x-test-admin': 'yes' } });
-    expect(await primary.json()).toMatchObject({ primary: true });
+    expect(await primary.json()).toMatchObject({ data: { primary: true } });
   });
 
   it('drops the client’s Authorization and other headers, adds the ApiKey, forwards idempotency-key', async () => {

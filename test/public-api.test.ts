@@ -21,6 +21,7 @@ it('inbox-kit/client', () => {
     'isInboxError',
     'partialMatch',
     'safeUrl',
+    'senderOf',
   ]);
   expect(Object.keys(client).filter((name) => name === name.toUpperCase()).sort()).toEqual([
     'ACTOR_TYPES',
@@ -33,12 +34,12 @@ it('inbox-kit/client', () => {
   ]);
   // One zod schema per record and enumeration of the spec, and the inbox's lighter form of a message.
   expect(Object.keys(client).filter((name) => name.endsWith('Schema')).sort()).toEqual([
-    'actorSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
+    'actorSchema', 'actorSubscriberSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
     'channelSchema', 'channelSettingsSchema', 'credentialsSchema', 'ctaSchema', 'emailBlockSchema', 'feedItemSchema',
     'feedPageSchema', 'feedSubscriberSchema', 'fieldFilterPartSchema', 'globalPreferenceSchema', 'integrationSchema',
     'markAsValueSchema', 'markedMessageSchema', 'messageActionResultSchema', 'messageActionSchema', 'messageButtonSchema', 'messageSchema',
     'messageStatusSchema', 'messagesSchema', 'notificationGroupSchema', 'preferenceChannelsSchema',
-    'preferenceOverrideSchema', 'preferencesSchema', 'stepFilterSchema', 'stepMetadataSchema', 'stepSchema',
+    'preferenceOverrideSchema', 'preferencesSchema', 'recordChannelSchema', 'stepFilterSchema', 'stepMetadataSchema', 'stepSchema',
     'subscriberSchema', 'timedConfigSchema', 'triggerSchema', 'workflowInfoSchema', 'workflowPreferenceSchema',
     'workflowSchema',
   ]);
@@ -82,6 +83,7 @@ it('inbox-kit/testing', () => {
   expect(Object.keys(testing).sort()).toEqual([
     'DEFAULT_MOCK_BASE_URL',
     'SEEDED_SUBSCRIBER_IDS',
+    'UNNAMED_SUBSCRIBER_ID',
     'createInboxHandlers',
     'createRandom',
     'createReferenceService',

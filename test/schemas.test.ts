@@ -83,8 +83,8 @@ describe('feed item', () => {
 
   it.each([
     ['a missing required field', { ...requiredFeedItem, content: undefined }, 'content'],
-    ['an unknown channel', { ...requiredFeedItem, channel: 'fax' }, 'channel'],
-    ['an unknown status', { ...requiredFeedItem, status: 'delivered' }, 'status'],
+    ['a channel that is not a string', { ...requiredFeedItem, channel: 5 }, 'channel'],
+    ['a status that is not a string', { ...requiredFeedItem, status: null }, 'status'],
     ['null where the spec does not allow it', { ...requiredFeedItem, read: null }, 'read'],
     ['an unknown actor type', { ...requiredFeedItem, actor: { type: 'robot', data: null } }, 'actor.type'],
     ['an actor without data', { ...requiredFeedItem, actor: { type: 'none' } }, 'actor.data'],
@@ -116,7 +116,10 @@ describe('other records', () => {
     };
     expect(integrationSchema.parse(integration)).toEqual(integration);
     expect(integrationSchema.safeParse({ ...integration, credentials: { secure: 'yes' } }).success).toBe(false);
-    expect(integrationSchema.safeParse({ ...integration, conditions: [{ ...integration.conditions[0], value: 'XOR' }] }).success).toBe(false);
+    expect(integrationSchema.safeParse({ ...integration, conditions: [{ ...integration.conditions[0], isNegated: 'no' }] }).success).toBe(false);
+    // Values the kit only passes on may be ones a newer service added: a filter `on` tenant, a new channel.
+    const newer = { ...integration, channel: 'whatsapp', conditions: [{ ...integration.conditions[0], value: 'XOR', children: [{ field: 'f', value: 'v', operator: 'IS_DEFINED', on: 'tenant' }] }] };
+    expect(integrationSchema.parse(newer)).toEqual(newer);
   });
 
   it('preferences: global and workflows with overrides', () => {
@@ -274,11 +277,15 @@ describe('edge cases', () => {
   });
 
   it('says a missing enum value is missing, and which values it may take', () => {
-    const withoutChannel: Record<string, unknown> = { ...requiredFeedItem };
-    delete withoutChannel.channel;
-    const result = feedItemSchema.safeParse(withoutChannel);
+    const withoutType: Record<string, unknown> = { ...requiredFeedItem, actor: { data: null } };
+    const result = feedItemSchema.safeParse(withoutType);
     expect(issuesOf(result)).toEqual([
-      { path: 'channel', message: 'required value is missing (one of "in_app", "email", "sms", "chat", "push")' },
+      { path: 'actor.type', message: 'required value is missing (one of "none", "user", "system_icon", "system_custom")' },
     ]);
+  });
+
+  it('keeps an item whose channel or status a newer service added, and a recipient with null names', () => {
+    const item = { ...requiredFeedItem, channel: 'whatsapp', status: 'queued', subscriber: { subscriberId: 's', firstName: null, lastName: null }, actorSubscriber: '64f0c0ffee0000000000b001' };
+    expect(feedItemSchema.parse(item)).toEqual(item);
   });
 });

@@ -94,7 +94,7 @@ describe('npm run serve', () => {
   it('prints the URL it listens on, the API key and a curl line that answers as printed', { timeout: 20_000 }, async () => {
     const cli = serve(['--port', '0']);
     const [, command = '', key = '', feedUrl = ''] = await cli.waitFor(/^Try: (curl -H "Authorization: ApiKey (\S+)" "(\S+)")$/m);
-    const url = /^Reference notification service listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(cli.stdout())?.[1];
+    const url = /^Reference notification service listening on (http:\/\/127\.0\.0\.1:\d+) {2}\(mode: deployed\)$/m.exec(cli.stdout())?.[1];
     expect(url, cli.stdout()).toBeDefined();
     expect(cli.stdout()).toContain(`API key:      ${key}   (send as "Authorization: ApiKey ${key}")`);
     expect(key).toBe('sk_test_inbox_kit');

@@ -29,12 +29,12 @@ const grid = SETTINGS.flatMap((global) =>
 
 describe('preferences read-out and delivery', () => {
   it.each(grid)('global $global, workflow $own, template $template, locked $locked: in_app shown = in_app delivered', async ({ global, own, template, locked }) => {
-    const service = createReferenceService({ now: NOW });
+    const service = createReferenceService({ now: NOW, envelope: false });
     // The subscriber's choices first (through the API), then the organization's template default and lock.
     if (global !== undefined) await patch(service, { channels: { in_app: global } });
-    if (own !== undefined) await patch(service, { workflowId: WORKFLOW, channels: { in_app: own } });
     const workflow = service.data.workflows.find((w) => w.identifier === WORKFLOW);
     if (!workflow) throw new Error(`no ${WORKFLOW} workflow in the seed`);
+    if (own !== undefined) await patch(service, { workflowId: workflow._id, channels: { in_app: own } });
     workflow.preferenceSettings = { ...workflow.preferenceSettings, in_app: template };
     if (locked) workflow.locked = ['in_app'];
 
@@ -57,7 +57,7 @@ describe('preferences read-out and delivery', () => {
   });
 
   it('shows a global channel turned off on every workflow that has no choice of its own', async () => {
-    const service = createReferenceService({ now: NOW });
+    const service = createReferenceService({ now: NOW, envelope: false });
     await patch(service, { channels: { email: false } });
     const prefs = (await (await call(service, '/v2/subscribers/sub_ada/preferences')).json()) as Preferences;
     const reply = prefs.workflows.find((w) => w.workflow.identifier === 'comment-reply');

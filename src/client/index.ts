@@ -16,6 +16,7 @@ export type {
   StandardSchemaV1,
 } from './payload-schema';
 export { safeUrl } from './safe-url';
+export { senderOf } from './sender';
 export type { HeadersOption, RequestOptions, RetryOptions } from './http';
 export {
   InboxAbortError,

@@ -5,7 +5,13 @@ import { preferencesOptions } from '../queries/options';
 import { useInboxContext } from './InboxProvider';
 
 export interface UsePreferencesResult {
+  /** Undefined while loading, after an error, and for a subscriber the service does not know yet. */
   preferences: Preferences | undefined;
+  /**
+   * The service does not know this subscriber yet (it creates them on their first notification),
+   * so there is nothing to set. Not an error.
+   */
+  unknownSubscriber: boolean;
   isLoading: boolean;
   error: Error | null;
   refetch: () => Promise<unknown>;
@@ -21,7 +27,8 @@ export function usePreferences(): UsePreferencesResult {
   const query = useQuery(preferencesOptions(store), store.queryClient);
   const readOnlyReason = useSyncExternalStore(store.subscribeReadOnly, store.preferencesReadOnly, store.preferencesReadOnly);
   return {
-    preferences: query.data,
+    preferences: query.data ?? undefined,
+    unknownSubscriber: query.data === null,
     isLoading: query.isPending,
     error: query.error,
     refetch: query.refetch,
@@ -31,7 +38,7 @@ export function usePreferences(): UsePreferencesResult {
 }
 
 export interface UpdatePreferenceVariables {
-  /** The workflow's identifier; omit it for the global preferences. */
+  /** The workflow's slug or `_id` (`entry.workflow.slug`); omit it for the global preferences. */
   workflowId?: string;
   channel: Channel;
   enabled: boolean;

@@ -31,6 +31,8 @@ export interface InboxLabels {
   preferencesTitle: string;
   preferencesLoading: string;
   preferencesError: string;
+  /** Shown when the service does not know the subscriber yet: nothing has been sent to them. */
+  preferencesNone: string;
   globalPreferences: string;
   globalPreferencesHint: string;
   workflowPreferences: string;
@@ -70,6 +72,7 @@ export const defaultLabels: InboxLabels = {
   preferencesTitle: 'Preferences',
   preferencesLoading: 'Loading preferences…',
   preferencesError: 'Preferences could not be loaded.',
+  preferencesNone: 'Nothing to set yet: your preferences appear here once you receive your first notification.',
   globalPreferences: 'All notifications',
   globalPreferencesHint: 'Applies to every notification type below that you have not set on its own.',
   workflowPreferences: 'By topic',

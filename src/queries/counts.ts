@@ -1,9 +1,11 @@
 /**
- * Unread and unseen counts from the service, honest about what it knows: the
- * deployed service sometimes reports `totalCount` as the page size, so a count
- * is either exact or a lower bound ("99+"), never a wrong exact number.
+ * Unread and unseen counts from the service, honest about what it knows. The
+ * deployed service reports `pageSize` as the requested limit and `totalCount`
+ * as at most that limit, so neither is a count: a count comes from the items
+ * a page holds and `hasMore`, and is either exact or a lower bound ("99+").
  */
 import type { FeedPage, InboxClient, RequestOptions } from '../client/index';
+import { emptyPage, orWhenUnknown } from './unknown-subscriber';
 
 export interface Count {
   /** The number, or a lower bound of it when `exact` is false. */
@@ -20,10 +22,12 @@ export interface Counts {
 
 /** What one page tells about the number of matching notifications, if anything certain. */
 export function countFromPage(page: FeedPage): Count | undefined {
-  if (!page.hasMore) return { value: page.pageSize, exact: true };
-  // With more to come, a trustworthy total is larger than this page.
-  if (typeof page.totalCount === 'number' && page.totalCount > page.pageSize) return { value: page.totalCount, exact: true };
-  return undefined;
+  return page.hasMore ? undefined : { value: itemsOf(page), exact: true };
+}
+
+/** Items the service sent, valid or not: an item the client left out is still a notification. */
+function itemsOf(page: FeedPage): number {
+  return page.data.length + page.invalidItems.length;
 }
 
 const PROBE_LIMIT = 1;
@@ -36,12 +40,12 @@ export async function countMatching(
   filter: { read?: boolean; seen?: boolean },
   options: RequestOptions,
 ): Promise<{ count: Count; newestId: string | undefined }> {
-  const probe = await client.getFeed({ subscriberId, ...filter, limit: PROBE_LIMIT }, options);
+  const probe = await orWhenUnknown(client.getFeed({ subscriberId, ...filter, limit: PROBE_LIMIT }, options), () => emptyPage(0, PROBE_LIMIT));
   const newestId = probe.data[0]?._id;
   const known = countFromPage(probe);
   if (known) return { count: known, newestId };
   const wide = await client.getFeed({ subscriberId, ...filter, limit: FALLBACK_LIMIT }, options);
-  return { count: countFromPage(wide) ?? { value: wide.pageSize + 1, exact: false }, newestId };
+  return { count: countFromPage(wide) ?? { value: itemsOf(wide) + 1, exact: false }, newestId };
 }
 
 /**

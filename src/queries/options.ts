@@ -1,8 +1,9 @@
 /** Query option factories: what to fetch and how to page, for hooks and for prefetching. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { InboxClient } from '../client/index';
+import type { InboxClient, Preferences } from '../client/index';
 import { countMatching, type Counts } from './counts';
 import { inboxKeys, type NormalizedFeedFilter } from './keys';
+import { emptyPage, orWhenUnknown } from './unknown-subscriber';
 
 export interface QueryContext {
   client: InboxClient;
@@ -19,16 +20,19 @@ export function feedOptions({ client, subscriberId, scope }: QueryContext, filte
     queryKey: inboxKeys.feed(scope, filter),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      client.getFeed(
-        {
-          subscriberId,
-          page: pageParam,
-          limit: filter.limit,
-          ...(filter.read === null ? {} : { read: filter.read }),
-          ...(filter.seen === null ? {} : { seen: filter.seen }),
-          ...(filter.payload === null ? {} : { payload: filter.payload }),
-        },
-        { signal },
+      orWhenUnknown(
+        client.getFeed(
+          {
+            subscriberId,
+            page: pageParam,
+            limit: filter.limit,
+            ...(filter.read === null ? {} : { read: filter.read }),
+            ...(filter.seen === null ? {} : { seen: filter.seen }),
+            ...(filter.payload === null ? {} : { payload: filter.payload }),
+          },
+          { signal },
+        ),
+        () => emptyPage(pageParam, filter.limit),
       ),
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -52,6 +56,7 @@ export function preferencesOptions({ client, subscriberId, scope }: QueryContext
   return queryOptions({
     ...NO_EXTRA_RETRY,
     queryKey: inboxKeys.preferences(scope),
-    queryFn: ({ signal }) => client.getPreferences({ subscriberId }, { signal }),
+    // `null`: the service does not know this subscriber yet, so there is nothing to set.
+    queryFn: ({ signal }): Promise<Preferences | null> => orWhenUnknown<Preferences | null>(client.getPreferences({ subscriberId }, { signal }), () => null),
   });
 }

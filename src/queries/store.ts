@@ -221,11 +221,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   const preferenceIntents = createIntentQueue<boolean>({
     read: (key) => {
-      const prefs = queryClient.getQueryData<Preferences>(preferencesKey);
+      const prefs = queryClient.getQueryData<Preferences | null>(preferencesKey);
       return prefs ? preferenceValue(prefs, parsePreferenceKey(key)) : undefined;
     },
     write: (changes) => {
-      queryClient.setQueryData<Preferences>(preferencesKey, (prefs) => {
+      queryClient.setQueryData<Preferences | null>(preferencesKey, (prefs) => {
         if (!prefs) return prefs;
         let next = prefs;
         for (const [key, enabled] of changes) next = setPreferenceValue(next, parsePreferenceKey(key), enabled);

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SEEDED_SUBSCRIBER_IDS } from '../testing/fixtures';
+import type { ServiceMode } from '../testing/service';
 import { startReferenceServer, type ReferenceServerOptions } from './dev-server';
 
 const HELP = `Usage: npm run serve -- [options]
@@ -12,8 +13,11 @@ const HELP = `Usage: npm run serve -- [options]
   --api-key K              API key clients must send (default sk_test_inbox_kit)
   --seed S                 seed of the generated data (default 1)
   --messages M             feed messages per subscriber (default 60; 10000 for benchmarks)
-  --envelope               wrap bodies as {"data": ...} like the deployed service
-  --unreliable-total-count report totalCount as the page size
+  --mode M                 deployed (default): answer as the deployed service does
+                           spec: as the spec reads literally (bare bodies, pageSize =
+                           items returned, true totalCount, 404 for unknown subscribers)
+  --no-leak                mark-as never returns other subscribers' messages
+                           (the deployed service does; the proxy filters them)
   --read-only-preferences  refuse preference updates (403)
   --latency MS             delay every API request (MS or MIN-MAX)
   --error-rate R           answer a share R (0-1) of API requests with 503
@@ -35,6 +39,12 @@ function numberOption(name: string, raw: string | undefined, min: number, max: n
   return value;
 }
 
+function modeOption(raw: string | undefined): ServiceMode {
+  if (raw === undefined || raw === 'deployed' || raw === 'spec') return raw ?? 'deployed';
+  console.error(`--mode must be deployed or spec, received ${JSON.stringify(raw)}.\n\n${HELP}`);
+  process.exit(2);
+}
+
 export async function main(argv: string[]): Promise<void> {
   let values;
   try {
@@ -45,8 +55,8 @@ export async function main(argv: string[]): Promise<void> {
         'api-key': { type: 'string' },
         seed: { type: 'string' },
         messages: { type: 'string' },
-        envelope: { type: 'boolean' },
-        'unreliable-total-count': { type: 'boolean' },
+        mode: { type: 'string' },
+        'no-leak': { type: 'boolean' },
         'read-only-preferences': { type: 'boolean' },
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
@@ -69,8 +79,8 @@ export async function main(argv: string[]): Promise<void> {
     port: numberOption('port', values.port ?? (process.env.PORT?.trim() || '4010'), 0, 65_535),
     seed: numberOption('seed', values.seed, 0, 2 ** 32 - 1),
     messages: numberOption('messages', values.messages, 0, 100_000),
-    envelope: values.envelope ?? false,
-    unreliableTotalCount: values['unreliable-total-count'] ?? false,
+    mode: modeOption(values.mode),
+    ...(values['no-leak'] ? { leakForeignMessages: false } : {}),
     preferenceUpdates: !values['read-only-preferences'],
     faults: {
       ...(latency ? { latencyMs: latency.length > 1 ? [latency[0] ?? 0, latency[1] ?? 0] : (latency[0] ?? 0) } : {}),
@@ -92,9 +102,9 @@ export async function main(argv: string[]): Promise<void> {
   const subscribers = SEEDED_SUBSCRIBER_IDS;
 
   if (values.json) {
-    console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, subscribers, integrations }));
+    console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, mode: options.mode, subscribers, integrations }));
   } else {
-    console.log(`Reference notification service listening on ${url}`);
+    console.log(`Reference notification service listening on ${url}  (mode: ${options.mode ?? 'deployed'})`);
     console.log(`API key:      ${service.apiKey}   (send as "Authorization: ApiKey ${service.apiKey}")`);
     console.log(`Subscribers:  ${subscribers.join(', ')}`);
     console.log(`Workflows:    ${service.data.workflows.map((w) => w.identifier).join(', ')}`);

@@ -346,6 +346,24 @@ export function createSeedData(options: SeedOptions = {}): ServiceData {
       messages.push(seedMessage(index, perSubscriber, subscriber, now, rnd, wf, actors));
     }
   }
+  // A subscriber created with no profile: the deployed service sends their names as `null`.
+  // Its own generator, so adding it changed nothing else of the seed.
+  const unnamedRnd = createRandom(seed * 7_919 + 13);
+  const unnamed: StoredSubscriber = {
+    ...(subscribers[0] as StoredSubscriber),
+    _id: unnamedRnd.hex(24),
+    subscriberId: UNNAMED_SUBSCRIBER_ID,
+    firstName: null,
+    lastName: null,
+    email: null,
+    avatar: null,
+    locale: null,
+    preferences: { global: {}, workflows: {} },
+  };
+  subscribers.push(unnamed);
+  for (let index = 0; index < Math.min(perSubscriber, 12); index++) {
+    messages.push(seedMessage(index, Math.min(perSubscriber, 12), unnamed, now, unnamedRnd, wf, actors));
+  }
 
   return {
     environmentId: ENVIRONMENT_ID,
@@ -520,5 +538,8 @@ function seedMessage(
   return message;
 }
 
+/** A seeded subscriber whose `firstName` and `lastName` are `null`, as the deployed service sends them for a bare subscriber. */
+export const UNNAMED_SUBSCRIBER_ID = 'sub_unnamed';
+
 /** Subscriber ids of the seeded feeds, the demo user first. */
-export const SEEDED_SUBSCRIBER_IDS = SUBSCRIBERS.map((person) => person.subscriberId);
+export const SEEDED_SUBSCRIBER_IDS = [...SUBSCRIBERS.map((person) => person.subscriberId), UNNAMED_SUBSCRIBER_ID];

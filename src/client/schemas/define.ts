@@ -38,6 +38,17 @@ export function oneOf<const V extends readonly [string, ...string[]]>(values: V)
   return z.enum(values, { error });
 }
 
+/**
+ * One of the given strings as far as types go, any string at run time: for values the kit only
+ * shows or passes on, where a newer service adding one (a channel, a filter's `on`) must not
+ * make a whole record invalid.
+ */
+// @__NO_SIDE_EFFECTS__
+export function openOneOf<const V extends readonly [string, ...string[]]>(values: V) {
+  void values;
+  return str as unknown as z.ZodMiniType<V[number] | (string & {})>;
+}
+
 // @__NO_SIDE_EFFECTS__
 export function arrayOf<T extends z.core.SomeType>(item: T) {
   return z.array(item, { error });

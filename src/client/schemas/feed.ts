@@ -1,13 +1,15 @@
 /** The feed's records: the page, its items, and what an item carries (actor, recipient, call to action). */
 import * as z from 'zod/mini';
-import { arrayOf, bool, freeObject, looseObject, nullable, num, oneOf, opt, str } from './define';
+import { arrayOf, bool, freeObject, looseObject, nullable, num, oneOf, openOneOf, opt, str, unionOf } from './define';
 
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export const channelSchema = /* @__PURE__ */ oneOf(CHANNELS);
 export type Channel = z.infer<typeof channelSchema>;
+/** A record's channel: one of `CHANNELS`, or one a newer service added (the record stays valid). */
+export const recordChannelSchema = /* @__PURE__ */ openOneOf(CHANNELS);
 
 export const MESSAGE_STATUSES = ['sent', 'error', 'warning'] as const;
-export const messageStatusSchema = /* @__PURE__ */ oneOf(MESSAGE_STATUSES);
+export const messageStatusSchema = /* @__PURE__ */ openOneOf(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const ACTOR_TYPES = ['none', 'user', 'system_icon', 'system_custom'] as const;
@@ -51,14 +53,29 @@ export const actorSchema = /* @__PURE__ */ looseObject({
 });
 export type Actor = z.infer<typeof actorSchema>;
 
+/** The recipient (`subscriber`) as the feed populates it; the deployed service sends `null` names. */
 export const feedSubscriberSchema = /* @__PURE__ */ looseObject({
   _id: opt(str),
-  firstName: opt(str),
-  lastName: opt(str),
-  avatar: opt(str),
+  firstName: opt(nullable(str)),
+  lastName: opt(nullable(str)),
+  avatar: opt(nullable(str)),
   subscriberId: str,
 });
 export type FeedSubscriber = z.infer<typeof feedSubscriberSchema>;
+
+/**
+ * Who a notification is from, as the deployed service sends it in `actorSubscriber`: the
+ * subscriber's internal id, or the subscriber populated. Every field is optional: the kit only
+ * shows a name and an avatar, and a partly populated sender must not drop the notification.
+ */
+export const actorSubscriberSchema = /* @__PURE__ */ looseObject({
+  _id: opt(str),
+  subscriberId: opt(str),
+  firstName: opt(nullable(str)),
+  lastName: opt(nullable(str)),
+  avatar: opt(nullable(str)),
+});
+export type ActorSubscriber = z.infer<typeof actorSubscriberSchema>;
 
 export const feedItemSchema = /* @__PURE__ */ looseObject({
   _id: str,
@@ -73,13 +90,16 @@ export const feedItemSchema = /* @__PURE__ */ looseObject({
   createdAt: opt(nullable(str)),
   updatedAt: opt(nullable(str)),
   actor: opt(actorSchema),
-  subscriber: opt(feedSubscriberSchema),
+  /** The recipient on the deployed service, not the sender: see `actorSubscriber`. */
+  subscriber: opt(nullable(feedSubscriberSchema)),
+  /** The sender: an internal subscriber id, or the subscriber populated. */
+  actorSubscriber: opt(nullable(unionOf([str, actorSubscriberSchema]))),
   transactionId: str,
   templateIdentifier: opt(nullable(str)),
   providerId: opt(nullable(str)),
   content: str,
   subject: opt(nullable(str)),
-  channel: channelSchema,
+  channel: recordChannelSchema,
   read: bool,
   seen: bool,
   deviceTokens: opt(nullable(arrayOf(str))),

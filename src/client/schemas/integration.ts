@@ -1,7 +1,7 @@
 /** Integrations (admin only): credentials, the conditions of a step filter, the integration itself. */
 import type * as z from 'zod/mini';
-import { arrayOf, bool, freeObject, looseObject, oneOf, opt, str } from './define';
-import { channelSchema } from './feed';
+import { arrayOf, bool, freeObject, looseObject, openOneOf, opt, str } from './define';
+import { recordChannelSchema } from './feed';
 
 // Written out field by field: a spread would keep this admin-only schema in every bundle (bundlers
 // cannot prove a spread free of side effects).
@@ -59,15 +59,15 @@ export const FIELD_OPERATORS = [
 export const fieldFilterPartSchema = /* @__PURE__ */ looseObject({
   field: str,
   value: str,
-  operator: oneOf(FIELD_OPERATORS),
-  on: oneOf(['subscriber', 'payload']),
+  operator: openOneOf(FIELD_OPERATORS),
+  on: openOneOf(['subscriber', 'payload', 'tenant']),
 });
 export type FieldFilterPart = z.infer<typeof fieldFilterPartSchema>;
 
 export const stepFilterSchema = /* @__PURE__ */ looseObject({
   isNegated: bool,
-  type: oneOf(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']),
-  value: oneOf(['AND', 'OR']),
+  type: openOneOf(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']),
+  value: openOneOf(['AND', 'OR']),
   children: arrayOf(fieldFilterPartSchema),
 });
 export type StepFilter = z.infer<typeof stepFilterSchema>;
@@ -79,7 +79,7 @@ export const integrationSchema = /* @__PURE__ */ looseObject({
   name: str,
   identifier: str,
   providerId: str,
-  channel: channelSchema,
+  channel: recordChannelSchema,
   credentials: credentialsSchema,
   active: bool,
   deleted: bool,

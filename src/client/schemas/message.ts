@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { arrayOf, bool, freeObject, looseObject, nullable, oneOf, opt, str, unionOf } from './define';
-import { channelSchema, ctaSchema, messageStatusSchema } from './feed';
+import { recordChannelSchema, ctaSchema, messageStatusSchema } from './feed';
 import { subscriberSchema } from './subscriber';
 import { workflowSchema } from './workflow';
 
@@ -39,7 +39,7 @@ export const markedMessageSchema = /* @__PURE__ */ looseObject({
   content: opt(unionOf([arrayOf(emailBlockSchema), str])),
   transactionId: str,
   subject: opt(str),
-  channel: channelSchema,
+  channel: recordChannelSchema,
   read: bool,
   seen: bool,
   snoozedUntil: opt(str),

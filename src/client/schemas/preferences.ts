@@ -1,7 +1,7 @@
 /** A subscriber's preferences: the global channels and one entry per workflow. */
 import type * as z from 'zod/mini';
 import { arrayOf, bool, looseObject, oneOf, opt, str } from './define';
-import { channelSchema } from './feed';
+import { recordChannelSchema } from './feed';
 
 export const preferenceChannelsSchema = /* @__PURE__ */ looseObject({
   email: opt(bool),
@@ -14,7 +14,7 @@ export type PreferenceChannels = z.infer<typeof preferenceChannelsSchema>;
 
 export const PREFERENCE_SOURCES = ['subscriber', 'template', 'workflowOverride'] as const;
 export const preferenceOverrideSchema = /* @__PURE__ */ looseObject({
-  channel: channelSchema,
+  channel: recordChannelSchema,
   source: oneOf(PREFERENCE_SOURCES),
 });
 export type PreferenceOverride = z.infer<typeof preferenceOverrideSchema>;

@@ -1,5 +1,5 @@
 import { forwardRef, memo, useContext, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { safeUrl, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
+import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
@@ -18,10 +18,9 @@ export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>,
   seenOnView?: boolean;
 }
 
-function initials(notification: FeedItem): string {
-  const { firstName = '', lastName = '' } = notification.subscriber ?? {};
-  return [firstName, lastName]
-    .map((part) => Array.from(part.trim())[0] ?? '')
+function initials(sender: ActorSubscriber | undefined): string {
+  return [sender?.firstName, sender?.lastName]
+    .map((part) => Array.from((part ?? '').trim())[0] ?? '')
     .join('')
     .toUpperCase();
 }
@@ -39,8 +38,10 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   if (type === 'system_icon') {
     content = <Icon name={data ?? 'info'} />;
   } else {
-    const src = safeUrl(data ?? (type === 'user' ? notification.subscriber?.avatar : undefined), 'image');
-    const fallback = type === 'user' ? initials(notification) : '';
+    // The sender is `actorSubscriber`; `subscriber` is the recipient, so never their face.
+    const sender = type === 'user' ? senderOf(notification) : undefined;
+    const src = safeUrl(data ?? sender?.avatar, 'image');
+    const fallback = type === 'user' ? initials(sender) : '';
     content =
       src && failed !== src ? (
         <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
@@ -124,6 +125,8 @@ export const NotificationItem = memo(
       }
     };
     const state = notification.read ? 'read' : 'unread';
+    // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
+    const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
     const body = (
       <>
         {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
@@ -166,9 +169,9 @@ export const NotificationItem = memo(
             <time dateTime={notification.createdAt ?? undefined} title={formatDateTime(notification.createdAt, locale)}>
               {formatRelativeTime(notification.createdAt, now, locale)}
             </time>
-            {notification.status !== 'sent' && (
+            {statusLabel !== undefined && (
               <span data-inbox-slot="item-status" data-status={notification.status}>
-                {labels.status[notification.status]}
+                {statusLabel}
               </span>
             )}
           </p>

@@ -90,7 +90,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
                 label={labels.channels[channel]}
                 labelledBy={`${id}name`}
                 describedBy={source ? `${id}${channel}source` : undefined}
-                onToggle={() => update.mutate({ workflowId: entry.workflow.identifier, channel, enabled: entry.channels[channel] !== true })}
+                onToggle={() => update.mutate({ workflowId: entry.workflow.slug, channel, enabled: entry.channels[channel] !== true })}
               />
               {source && (
                 <span id={`${id}${channel}source`} data-inbox-slot="preference-source" data-source={source}>
@@ -118,7 +118,7 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
   const settings = useItemSettings();
   const standalone = !useInsideInbox();
   const labels = useMemo(() => (givenLabels ? mergeLabels(givenLabels) : settings.labels), [givenLabels, settings.labels]);
-  const { preferences, isLoading, error, refetch, readOnly } = usePreferences();
+  const { preferences, isLoading, error, refetch, readOnly, unknownSubscriber } = usePreferences();
   const update = useUpdatePreference();
   const id = useId();
   const Title = `h${headingLevel}` as Heading;
@@ -144,6 +144,11 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
         </p>
       )}
       {error && !preferences && <ErrorMessage message={labels.preferencesError} retryLabel={labels.retry} onRetry={() => void refetch()} />}
+      {unknownSubscriber && (
+        <p data-inbox-slot="preferences-empty" role="note">
+          {labels.preferencesNone}
+        </p>
+      )}
       {readOnly && (
         <p data-inbox-slot="preferences-readonly" role="note">
           {labels.readOnly}

@@ -1,0 +1,28 @@
+/**
+ * A subscriber the service does not know yet: the deployed service creates subscribers when a
+ * workflow is first triggered for them, and until then answers their feed with 400 "Subscriber
+ * not found" (our reference's spec form: 404). For an inbox that is a new user with nothing in
+ * it, not an error.
+ */
+import { InboxApiError, type FeedPage } from '../client/index';
+
+const NOT_FOUND = /\bsubscriber\b.*\bnot\s+(?:been\s+)?found\b/i;
+
+export function isUnknownSubscriber(error: unknown): boolean {
+  return error instanceof InboxApiError && (error.status === 400 || error.status === 404) && error.messages.some((message) => NOT_FOUND.test(message));
+}
+
+/** The page a subscriber the service does not know yet has: nothing. */
+export function emptyPage<P>(page: number, limit: number): FeedPage<P> {
+  return { data: [], hasMore: false, page, pageSize: limit, totalCount: 0, invalidItems: [] };
+}
+
+/** `request`'s answer, or `fallback` when the subscriber is not known to the service yet. */
+export async function orWhenUnknown<T>(request: Promise<T>, fallback: () => T): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isUnknownSubscriber(error)) return fallback();
+    throw error;
+  }
+}
