@@ -132,6 +132,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     void queryClient.invalidateQueries({ queryKey: countsKey });
   }
 
+  /** Ids the service left out of a mark-as answer. */
+  const skipped = new Set<string>();
+
   const messageIntents = createIntentQueue<Flags>({
     read: (id) => {
       const item = knownItems([id]).get(id);
@@ -160,6 +163,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       }
       const values = new Map<string, Flags>();
       for (const message of result) if (message._id) values.set(message._id, { read: message.read, seen: message.seen });
+      // An id the service left out of its answer was not changed by it (unknown, gone, or not this
+      // subscriber's): it settles to what the cache had, and is never sent again on its own.
+      for (const id of unique) {
+        if (values.has(id)) skipped.delete(id);
+        else skipped.add(id);
+      }
       return { result, values };
     });
     post({ kind: 'flags', changes: messages.flatMap((m) => (m._id ? [[m._id, { read: m.read, seen: m.seen }] as [string, Flags]] : [])) });
@@ -206,7 +215,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const seenQueue = new Set<string>();
   let seenTimer: ReturnType<typeof setTimeout> | undefined;
   function markSeenSoon(id: string): void {
-    if (seenQueue.has(id)) return;
+    // Seen on view is not the user's explicit doing: an id the service skipped once is not re-sent,
+    // or the item would flip back to unseen, be seen again and be sent again, for ever.
+    if (seenQueue.has(id) || skipped.has(id)) return;
     seenQueue.add(id);
     seenTimer ??= setTimeout(() => {
       seenTimer = undefined;
