@@ -1,9 +1,11 @@
 /**
  * `createInboxProxy`: the route of your app that the kit's browser code talks
  * to. It signs requests with the API key (which never reaches a browser), pins
- * every subscriber-scoped path to the signed-in user, and lets admin
- * operations through only when you authorize them.
+ * every subscriber-scoped path to the signed-in user, passes on only the user's
+ * own messages whatever the service answers, and lets admin operations through
+ * only when you authorize them.
  */
+import { withoutForeignMessages, type Ownership } from './own-messages';
 
 export interface InboxProxyOptions {
   /** Base URL of the notification service, e.g. `https://api.example.com`. */
@@ -28,23 +30,30 @@ type Access = 'subscriber' | 'admin';
 
 interface Route {
   methods: string[];
-  /** Segments after the version; `:id` is the path parameter. */
+  /** Segments after the version; `:subscriber` is the subscriber id, other `:names` are path parameters. */
   pattern: string[];
   access: Access;
   /** Query parameters passed upstream. */
   query?: string[];
+  /** The answer holds messages: only the user's own are passed on. */
+  messages?: boolean;
 }
 
 const ROUTES: Route[] = [
-  { methods: ['GET'], pattern: ['v1', 'subscribers', ':id', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'] },
-  { methods: ['POST'], pattern: ['v1', 'subscribers', ':id', 'messages', 'mark-as'], access: 'subscriber' },
-  { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':id', 'preferences'], access: 'subscriber' },
-  { methods: ['POST'], pattern: ['v1', 'integrations', ':id', 'set-primary'], access: 'admin' },
+  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true },
+  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-as'], access: 'subscriber', messages: true },
+  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-all'], access: 'subscriber' },
+  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', ':message', 'actions', ':type'], access: 'subscriber', messages: true },
+  { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':subscriber', 'preferences'], access: 'subscriber' },
+  { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin' },
   { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
 ];
 
 /** Response headers worth passing back to the browser. */
-const PASS_BACK = ['content-type', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'idempotency-replay'];
+const PASS_BACK = ['content-type', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'idempotency-key', 'idempotency-replay'];
+
+/** Internal ids remembered per proxy, for checking whose a message is. */
+const MAX_REMEMBERED_IDS = 10_000;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -126,6 +135,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const internalIds = new Map<string, string>();
 
   return async function inboxProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -146,14 +156,14 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (segments.some((segment) => segment === undefined)) return fail(400, 'Malformed path');
     const route = ROUTES.find(
       (candidate) =>
-        candidate.pattern.length === segments.length && candidate.pattern.every((part, index) => part === ':id' || part === segments[index]),
+        candidate.pattern.length === segments.length && candidate.pattern.every((part, index) => part.startsWith(':') || part === segments[index]),
     );
     if (!route) return fail(404, `No inbox operation at ${path}`);
     if (!route.methods.includes(method)) return fail(405, `${method} is not allowed here`, { Allow: route.methods.join(', ') });
 
     const subscriberId = await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
-    const idIndex = route.pattern.indexOf(':id');
+    const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
     if (route.access === 'subscriber' && pathId !== subscriberId) {
       return fail(403, 'You can only read and change your own notifications');
@@ -204,6 +214,57 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     } catch {
       return fail(502, 'The notification service’s answer was cut off');
     }
+    if (route.messages && answer.ok && text !== '') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return fail(502, 'The notification service answered with something other than JSON');
+      }
+      const own = await withoutForeignMessages(parsed, ownership(subscriberId));
+      if (own === undefined) return fail(404, 'Message not found');
+      text = JSON.stringify(own);
+    }
     return new Response(text === '' ? null : text, { status: answer.status, statusText: answer.statusText, headers: passBack });
   };
+
+  /** Who the signed-in user is on the service: learned from their feed, or asked for once. */
+  function ownership(subscriberId: string): Ownership {
+    return {
+      subscriberId,
+      learn: (internalId) => remember(subscriberId, internalId),
+      internalId: async () => {
+        const known = internalIds.get(subscriberId);
+        if (known !== undefined) return known;
+        const found = await lookUpInternalId(subscriberId);
+        if (found !== undefined) remember(subscriberId, found);
+        return found;
+      },
+    };
+  }
+
+  function remember(subscriberId: string, internalId: string): void {
+    if (internalIds.get(subscriberId) === internalId) return;
+    internalIds.delete(subscriberId);
+    internalIds.set(subscriberId, internalId);
+    // Oldest first in a Map: forget the oldest once there are too many.
+    if (internalIds.size > MAX_REMEMBERED_IDS) internalIds.delete(internalIds.keys().next().value ?? '');
+  }
+
+  /** `GET /v1/subscribers/{id}`: the subscriber's `_id`, or undefined when it cannot be had (then nothing is theirs). */
+  async function lookUpInternalId(subscriberId: string): Promise<string | undefined> {
+    try {
+      const answer = await doFetch(`${upstream}/v1/subscribers/${encodeURIComponent(subscriberId)}`, {
+        headers: { Accept: 'application/json', Authorization: `ApiKey ${options.apiKey}` },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      if (!answer.ok) return undefined;
+      const body = (await answer.json()) as { _id?: unknown; subscriberId?: unknown; data?: { _id?: unknown; subscriberId?: unknown } };
+      const subscriber = body.data !== undefined ? body.data : body;
+      return typeof subscriber._id === 'string' && subscriber.subscriberId === subscriberId ? subscriber._id : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }

@@ -21,6 +21,7 @@ import { feedRoutes, filterFeed, messagesOf } from './routes/feed';
 import { integrationRoutes } from './routes/integrations';
 import { messageRoutes } from './routes/messages';
 import { preferenceRoutes } from './routes/preferences';
+import { subscriberRoutes } from './routes/subscribers';
 
 export type { ServiceMode } from './routes/context';
 
@@ -167,6 +168,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
   };
   const routes: Route[] = [
     ...feedRoutes(state),
+    ...subscriberRoutes(state),
     ...integrationRoutes(state),
     ...preferenceRoutes(state),
     ...messageRoutes(state, { markAll: options.markAll !== false }),

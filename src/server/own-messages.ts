@@ -1,0 +1,58 @@
+/**
+ * Keeps other subscribers' messages out of what the proxy passes to a browser. The deployed
+ * service's mark-as reads back every message whose id was sent, whoever's it is; whatever an
+ * upstream answers, a message reaches the browser only when it is provably the signed-in user's.
+ */
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export interface Ownership {
+  /** The signed-in user's subscriber id. */
+  subscriberId: string;
+  /** Their internal `_id` on the service, looked up when an answer needs it. */
+  internalId: () => Promise<string | undefined>;
+  /** Tells the caller the internal id when an answer proves it (a feed item populated with its recipient). */
+  learn: (internalId: string) => void;
+}
+
+/**
+ * Whether a message is the user's: its populated recipient names them, or its `_subscriberId` is
+ * their internal id. A message that proves neither is not passed on.
+ */
+async function isOwn(message: Json, who: Ownership): Promise<boolean> {
+  const recipient = message.subscriber;
+  const internal = typeof message._subscriberId === 'string' ? message._subscriberId : undefined;
+  if (isRecord(recipient) && typeof recipient.subscriberId === 'string') {
+    if (recipient.subscriberId !== who.subscriberId) return false;
+    const recipientId = typeof recipient._id === 'string' ? recipient._id : undefined;
+    if (recipientId && internal && recipientId !== internal) return false;
+    if (recipientId) who.learn(recipientId);
+    return true;
+  }
+  if (!internal) return false;
+  return internal === (await who.internalId());
+}
+
+async function ownOnly(list: unknown[], who: Ownership): Promise<unknown[]> {
+  const kept: unknown[] = [];
+  for (const item of list) if (isRecord(item) && (await isOwn(item, who))) kept.push(item);
+  return kept;
+}
+
+/**
+ * An answer of a route that returns messages (the feed, mark-as, a message action) with every
+ * entry that is not provably the user's taken out: from a list (bare, or the `data` of an
+ * envelope or a feed page). A single message that is not theirs gives `undefined`: the caller
+ * answers 404 instead. Anything else is not a message answer, and gives `undefined` too.
+ */
+export async function withoutForeignMessages(body: unknown, who: Ownership): Promise<unknown> {
+  if (Array.isArray(body)) return ownOnly(body, who);
+  if (!isRecord(body)) return undefined;
+  if (Array.isArray(body.data)) return { ...body, data: await ownOnly(body.data, who) };
+  if (isRecord(body.data)) return (await isOwn(body.data, who)) ? body : undefined;
+  return (await isOwn(body, who)) ? body : undefined;
+}
