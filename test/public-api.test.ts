@@ -66,6 +66,7 @@ it('inbox-kit (root): components, provider, hooks, query factories, and the clie
     'useBroadcast',
     'useCounts',
     'useFeed',
+    'useMarkAction',
     'useMarkAllAs',
     'useMarkAs',
     'usePreferences',

@@ -1,6 +1,6 @@
 /**
  * `createInboxClient`: what a subscriber's inbox does with the service (the feed, preferences,
- * mark-as). Arguments are checked before any request; responses are checked against the spec
+ * marking messages and recording button clicks). Arguments are checked before any request; responses are checked against the spec
  * before they are returned. The admin operations live in `createInboxAdminClient`, so an app that
  * renders only the inbox does not ship their schemas.
  */
@@ -11,7 +11,8 @@ import { parseFeedPage, type FeedPage } from './feed-page';
 import type { RequestOptions } from './http';
 import { encodePayloadFilter } from './payload';
 import type { PayloadFilter, SchemaOutput, StandardSchemaV1 } from './payload-schema';
-import { CHANNELS, MARK_AS_VALUES, messagesSchema, preferencesSchema, type Channel, type MarkAsValue, type FreePayload, type MarkedMessage, type Preferences } from './schemas/index';
+import { messageOperations, type MessageOperations } from './messages';
+import { CHANNELS, preferencesSchema, type Channel, type FreePayload, type Preferences } from './schemas/index';
 import { parseOrThrow } from './validate';
 
 export interface InboxClientOptions<S extends StandardSchemaV1 | undefined = undefined> extends ConnectionOptions {
@@ -37,13 +38,6 @@ export interface GetFeedParams<P = FreePayload> {
   payload?: PayloadFilter<P>;
 }
 
-export interface MarkAsParams {
-  subscriberId: string;
-  /** One message id or several. */
-  messageId: string | readonly string[];
-  markAs: MarkAsValue;
-}
-
 export interface UpdatePreferencesParams {
   subscriberId: string;
   /** The channels to change, e.g. `{ email: false }`; the others keep their values. */
@@ -53,7 +47,7 @@ export interface UpdatePreferencesParams {
 }
 
 /** The operations of one subscriber's inbox. `P` is the payload's type (see `payloadSchema`). */
-export interface InboxClient<P = FreePayload> {
+export interface InboxClient<P = FreePayload> extends MessageOperations {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   /** Operation 1: one page of a subscriber's in-app feed, newest first. */
@@ -62,8 +56,6 @@ export interface InboxClient<P = FreePayload> {
   getPreferences(params: { subscriberId: string }, options?: RequestOptions): Promise<Preferences>;
   /** Extension: change global or workflow channel preferences; returns all preferences. */
   updatePreferences(params: UpdatePreferencesParams, options?: RequestOptions): Promise<Preferences>;
-  /** Operation 4: mark messages read, unread, seen or unseen; returns the messages changed. */
-  markAs(params: MarkAsParams, options?: RequestOptions): Promise<MarkedMessage[]>;
 }
 
 export function createInboxClient<S extends StandardSchemaV1 | undefined = undefined>(
@@ -147,29 +139,7 @@ export function createInboxClient<S extends StandardSchemaV1 | undefined = undef
       });
       return parseOrThrow(operation, preferencesSchema, body);
     },
-
-    async markAs(params, requestOptions) {
-      const operation = 'markAs';
-      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
-      const { messageId, markAs } = params;
-      if (Array.isArray(messageId)) {
-        if (messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
-        messageId.forEach((id, index) => requireId(operation, `messageId[${index}]`, id));
-      } else {
-        requireId(operation, 'messageId', messageId);
-      }
-      if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) {
-        throw new InboxArgumentError(operation, 'markAs', `must be one of ${MARK_AS_VALUES.join(', ')}, received ${JSON.stringify(markAs)}.`);
-      }
-      const body = await transport.request({
-        ...requestOptions,
-        operation,
-        method: 'POST',
-        path: `/v1/subscribers/${encodeURIComponent(subscriberId)}/messages/mark-as`,
-        body: { messageId, markAs },
-      });
-      return parseOrThrow(operation, messagesSchema, body);
-    },
+    ...messageOperations(transport),
   };
   return remember(client, transport);
 }

@@ -1,5 +1,6 @@
 export { createInboxClient } from './client';
-export type { GetFeedParams, InboxClient, InboxClientOptions, MarkAsParams, UpdatePreferencesParams } from './client';
+export type { GetFeedParams, InboxClient, InboxClientOptions, UpdatePreferencesParams } from './client';
+export type { MarkActionParams, MarkAllParams, MarkAsParams, MessageOperations } from './messages';
 export { createInboxAdminClient } from './admin-client';
 export type { BroadcastActor, BroadcastParams, BroadcastTenant, InboxAdminClient } from './admin-client';
 export type { ConnectionOptions } from './connection';

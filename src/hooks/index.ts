@@ -6,6 +6,8 @@ export { useCounts } from './useCounts';
 export type { UseCountsResult } from './useCounts';
 export { useMarkAs } from './useMarkAs';
 export type { MarkAsVariables } from './useMarkAs';
+export { useMarkAction } from './useMarkAction';
+export type { MarkActionVariables } from './useMarkAction';
 export { useMarkAllAs } from './useMarkAllAs';
 export type { MarkAllAsVariables } from './useMarkAllAs';
 export { useSeenOnView } from './useSeenOnView';

@@ -31,6 +31,8 @@ export interface InboxLabels {
   preferencesTitle: string;
   preferencesLoading: string;
   preferencesError: string;
+  /** Shown under a notification's buttons when the click could not be saved; they can be clicked again. */
+  actionFailed: string;
   /** Shown when the service does not know the subscriber yet: nothing has been sent to them. */
   preferencesNone: string;
   globalPreferences: string;
@@ -72,6 +74,7 @@ export const defaultLabels: InboxLabels = {
   preferencesTitle: 'Preferences',
   preferencesLoading: 'Loading preferences…',
   preferencesError: 'Preferences could not be loaded.',
+  actionFailed: 'That could not be saved. Please try again.',
   preferencesNone: 'Nothing to set yet: your preferences appear here once you receive your first notification.',
   globalPreferences: 'All notifications',
   globalPreferencesHint: 'Applies to every notification type below that you have not set on its own.',

@@ -10,6 +10,7 @@ import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
 import { flagsAfter, setFlagsInFeed, shiftCounts, type FeedData, type Flags } from './updaters';
+import { createMessageActions, type MessageActions } from './message-actions';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
 export interface InboxStoreOptions {
@@ -35,11 +36,14 @@ type TabMessage =
 /** Largest batch the hooks send in one mark-as request. */
 export const MARK_AS_BATCH = 100;
 
-export interface InboxStore extends QueryContext {
+export interface InboxStore extends QueryContext, MessageActions {
   queryClient: QueryClient;
   /** Marks messages, optimistically everywhere; the last intent per message wins. */
   markAs(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]>;
-  /** Marks every matching message read or seen, 100 at a time; resumable after a failure. */
+  /**
+   * Marks every matching message read or seen: in one mark-all request when the service has it,
+   * else 100 at a time with mark-as; resumable after a failure.
+   */
   markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult>;
   /** Queues an id to be marked seen with others in one request. */
   markSeenSoon(id: string): void;
@@ -175,6 +179,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     return messages;
   }
 
+  /** Until the service says it has no mark-all route (404/405). */
+  let markAllSupported = true;
+
   async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
     const filter = markAs === 'read' ? { read: false } : { seen: false };
     // Optimistic: everything cached that matches looks marked at once.
@@ -191,6 +198,17 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     writeFlags(cached, true);
     let marked = 0;
     try {
+      // One request when the service has mark-all (it cannot filter by payload); else batches.
+      if (!payload && markAllSupported) {
+        try {
+          marked = await client.markAll({ subscriberId, markAs });
+          onProgress?.(marked);
+          return { marked };
+        } catch (error) {
+          if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
+          markAllSupported = false;
+        }
+      }
       // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
       for (;;) {
         const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
@@ -351,6 +369,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     markAs,
     markAllAs,
     markSeenSoon,
+    ...createMessageActions({ client, subscriberId, queryClient, feedsKey }),
     updatePreference,
     refreshEverywhere: () => post({ kind: 'refresh' }),
     preferencesReadOnly: () => readOnly,

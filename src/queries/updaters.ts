@@ -11,13 +11,13 @@ export interface Flags {
 
 export type FeedData = InfiniteData<FeedPage, number>;
 
-/** The service's mark-as semantics: read implies seen; unread keeps seen; unseen changes only seen. */
+/** The deployed service's mark-as semantics: read and unread both mark seen; seen and unseen change only seen. */
 export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
   switch (markAs) {
     case 'read':
       return { read: true, seen: true };
     case 'unread':
-      return { read: false, seen: flags.seen };
+      return { read: false, seen: true };
     case 'seen':
       return { read: flags.read, seen: true };
     case 'unseen':

@@ -1,5 +1,6 @@
 import { forwardRef, memo, useContext, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
+import { useMarkAction } from '../../hooks/useMarkAction';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
@@ -59,12 +60,15 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
 }
 
 function Actions({ notification, onAction }: { notification: FeedItem; onAction: (button: MessageButton) => void }) {
-  const { classNames } = useItemSettings();
+  const { classNames, labels } = useItemSettings();
   const action = notification.cta.action;
-  const [clicked, setClicked] = useState<MessageButton | null>(null);
+  // The click is saved with the service; while it is on its way (or if this item is not from the
+  // feed's cache) the clicked button shows its result at once.
+  const markAction = useMarkAction();
   const buttons = action?.buttons ?? [];
   if (buttons.length === 0) return null;
-  const done = clicked ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
+  const pending = markAction.isPending ? buttons.find((b) => b.type === markAction.variables?.type) : undefined;
+  const done = pending ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
   if (done || action?.status === 'done') {
     return (
       <p data-inbox-slot="item-result" className={classNames.itemResult}>
@@ -81,13 +85,18 @@ function Actions({ notification, onAction }: { notification: FeedItem; onAction:
           data-inbox-slot="action-button"
           data-variant={button.type}
           onClick={() => {
-            setClicked(button);
+            markAction.mutate({ messageId: notification._id, type: button.type });
             onAction(button);
           }}
         >
           {button.content}
         </button>
       ))}
+      {markAction.isError && (
+        <p role="alert" data-inbox-slot="item-action-error">
+          {labels.actionFailed}
+        </p>
+      )}
     </div>
   );
 }

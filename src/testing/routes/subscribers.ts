@@ -11,7 +11,7 @@ export function subscriberRoutes(state: ServiceState): Route[] {
         const subscriberId = params[0] ?? '';
         const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
         if (!subscriber) throw new HttpError(404, `Subscriber not found for id ${subscriberId}`);
-        const record: Record<string, unknown> = structuredClone(subscriber);
+        const record: Record<string, unknown> = { ...structuredClone(subscriber) };
         // The service keeps preferences elsewhere; they are not part of the subscriber record.
         delete record.preferences;
         return { status: 200, body: { ...record, channels: [], __v: 0 } };

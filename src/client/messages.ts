@@ -1,0 +1,132 @@
+/**
+ * What a subscriber does to their messages: mark some (`markAs`, operation 4), mark all
+ * (`markAll`) and record a button click (`markAction`). The last two are operations of the
+ * deployed service beyond the spec's five.
+ */
+import { isPlainObject, requireId } from './arguments';
+import { InboxArgumentError } from './errors';
+import type { RequestOptions, Transport } from './http';
+import { MARK_AS_VALUES, markedMessageSchema, messagesSchema, type ButtonType, type MarkAsValue, type MarkedMessage } from './schemas/index';
+import { num } from './schemas/define';
+import { parseOrThrow } from './validate';
+
+export interface MarkAsParams {
+  subscriberId: string;
+  /** One message id or several. */
+  messageId: string | readonly string[];
+  markAs: MarkAsValue;
+}
+
+export interface MarkAllParams {
+  subscriberId: string;
+  /** `read` also marks everything seen, as the service does. */
+  markAs: MarkAsValue;
+  /** Only messages of these feeds. */
+  feedIdentifier?: string | readonly string[];
+}
+
+export interface MarkActionParams {
+  subscriberId: string;
+  messageId: string;
+  /** The button clicked. */
+  type: ButtonType;
+  /** `done` once the click is handled. Default `done`. */
+  status?: 'pending' | 'done';
+  /** Stored with the result, e.g. what the user chose. */
+  payload?: Record<string, unknown>;
+}
+
+export interface MessageOperations {
+  /** Operation 4: mark messages read, unread, seen or unseen; returns the messages the service changed. */
+  markAs(params: MarkAsParams, options?: RequestOptions): Promise<MarkedMessage[]>;
+  /**
+   * Marks every message of the subscriber in one request (`POST .../messages/mark-all`, an
+   * operation of the deployed service beyond the spec); returns how many changed. A service
+   * without it answers 404 or 405 (an `InboxApiError`).
+   */
+  markAll(params: MarkAllParams, options?: RequestOptions): Promise<number>;
+  /**
+   * Records that a button of a message was clicked (`POST .../messages/{id}/actions/{type}`, an
+   * operation of the deployed service beyond the spec); returns the message with its new action state.
+   */
+  markAction(params: MarkActionParams, options?: RequestOptions): Promise<MarkedMessage>;
+}
+
+const countSchema = num;
+
+function requireMarkAs(operation: string, markAs: unknown): MarkAsValue {
+  if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) {
+    throw new InboxArgumentError(operation, 'markAs', `must be one of ${MARK_AS_VALUES.join(', ')}, received ${JSON.stringify(markAs)}.`);
+  }
+  return markAs as MarkAsValue;
+}
+
+/** A message id; the service splits a string at commas, so one must not hold any. */
+function requireMessageId(operation: string, argument: string, value: unknown): string {
+  const id = requireId(operation, argument, value);
+  if (id.includes(',')) throw new InboxArgumentError(operation, argument, `must not contain commas (the service would read ${JSON.stringify(id)} as several ids); pass an array.`);
+  return id;
+}
+
+export function messageOperations(transport: Transport): MessageOperations {
+  const messagesPath = (subscriberId: string) => `/v1/subscribers/${encodeURIComponent(subscriberId)}/messages`;
+  return {
+    async markAs(params, requestOptions) {
+      const operation = 'markAs';
+      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
+      const { messageId } = params;
+      if (Array.isArray(messageId)) {
+        if (messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
+        messageId.forEach((id, index) => requireMessageId(operation, `messageId[${index}]`, id));
+      } else {
+        requireMessageId(operation, 'messageId', messageId);
+      }
+      const markAs = requireMarkAs(operation, params.markAs);
+      const body = await transport.request({ ...requestOptions, operation, method: 'POST', path: `${messagesPath(subscriberId)}/mark-as`, body: { messageId, markAs } });
+      return parseOrThrow(operation, messagesSchema, body);
+    },
+
+    async markAll(params, requestOptions) {
+      const operation = 'markAll';
+      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
+      const markAs = requireMarkAs(operation, params.markAs);
+      const { feedIdentifier } = params;
+      if (feedIdentifier !== undefined) {
+        const ids = Array.isArray(feedIdentifier) ? feedIdentifier : [feedIdentifier];
+        ids.forEach((id, index) => requireId(operation, Array.isArray(feedIdentifier) ? `feedIdentifier[${index}]` : 'feedIdentifier', id));
+      }
+      const body = await transport.request({
+        ...requestOptions,
+        operation,
+        method: 'POST',
+        path: `${messagesPath(subscriberId)}/mark-all`,
+        body: feedIdentifier === undefined ? { markAs } : { markAs, feedIdentifier },
+      });
+      return parseOrThrow(operation, countSchema, body);
+    },
+
+    async markAction(params, requestOptions) {
+      const operation = 'markAction';
+      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
+      const messageId = requireId(operation, 'messageId', params.messageId);
+      if (params.type !== 'primary' && params.type !== 'secondary') {
+        throw new InboxArgumentError(operation, 'type', `must be primary or secondary, received ${JSON.stringify(params.type)}.`);
+      }
+      const status = params.status ?? 'done';
+      if (status !== 'pending' && status !== 'done') {
+        throw new InboxArgumentError(operation, 'status', `must be pending or done, received ${JSON.stringify(status)}.`);
+      }
+      if (params.payload !== undefined && !isPlainObject(params.payload)) {
+        throw new InboxArgumentError(operation, 'payload', 'must be a plain object.');
+      }
+      const body = await transport.request({
+        ...requestOptions,
+        operation,
+        method: 'POST',
+        path: `${messagesPath(subscriberId)}/${encodeURIComponent(messageId)}/actions/${params.type}`,
+        body: params.payload === undefined ? { status } : { status, payload: params.payload },
+      });
+      return parseOrThrow(operation, markedMessageSchema, body);
+    },
+  };
+}

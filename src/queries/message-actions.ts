@@ -1,0 +1,56 @@
+/**
+ * Button clicks that persist: a click marks the message's action done at once, everywhere it is
+ * cached, is recorded by the service, settles to what the service answers, and rolls back if it
+ * refuses. After a reload the item still shows the clicked button's `resultContent`.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ButtonType, CallToAction, InboxClient, MarkedMessage } from '../client/index';
+import { createIntentQueue } from './intents';
+import type { FeedData } from './updaters';
+
+export interface MessageActions {
+  markAction(messageId: string, type: ButtonType, payload?: Record<string, unknown>): Promise<MarkedMessage>;
+}
+
+export function createMessageActions(options: { client: InboxClient; subscriberId: string; queryClient: QueryClient; feedsKey: QueryKey }): MessageActions {
+  const { client, subscriberId, queryClient, feedsKey } = options;
+
+  function ctaOf(id: string): CallToAction | undefined {
+    for (const [, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedsKey })) {
+      for (const page of data?.pages ?? []) {
+        const item = page.data.find((candidate) => candidate._id === id);
+        if (item) return item.cta;
+      }
+    }
+    return undefined;
+  }
+
+  function writeCta(changes: ReadonlyMap<string, CallToAction>): void {
+    queryClient.setQueriesData<FeedData>({ queryKey: feedsKey }, (data) => {
+      if (!data) return data;
+      let changed = false;
+      const pages = data.pages.map((page) => {
+        if (!page.data.some((item) => changes.has(item._id))) return page;
+        changed = true;
+        return { ...page, data: page.data.map((item) => (changes.has(item._id) ? { ...item, cta: changes.get(item._id) ?? item.cta } : item)) };
+      });
+      return changed ? { ...data, pages } : data;
+    });
+  }
+
+  const intents = createIntentQueue<CallToAction>({ read: ctaOf, write: writeCta, settled: () => undefined });
+
+  return {
+    markAction(messageId, type, payload) {
+      const current = ctaOf(messageId) ?? {};
+      const optimistic: CallToAction = {
+        ...current,
+        action: { ...current.action, status: 'done', result: { ...current.action?.result, type, ...(payload ? { payload } : {}) } },
+      };
+      return intents.run(new Map([[messageId, optimistic]]), async () => {
+        const message = await client.markAction({ subscriberId, messageId, type, status: 'done', ...(payload ? { payload } : {}) });
+        return { result: message, values: new Map([[messageId, message.cta]]) };
+      });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * What the deployed service does beyond the spec, seen by a user: button clicks that survive a
+ * reload, "mark all" in one request (batches when the service has no mark-all), and a new user the
+ * service does not know yet.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Inbox, InboxProvider, PreferencesPanel, useCounts, useMarkAllAs } from 'inbox-kit';
+import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+
+const service = setupMockService();
+const noMarkAll = setupMockService({ markAll: false, messages: 150 });
+beforeEach(() => {
+  service.reset();
+  noMarkAll.reset();
+});
+
+/** A fresh provider and cache each time: what a page reload gives. */
+function load(ui: ReactNode) {
+  const { Wrapper } = inboxWrapper(service);
+  return render(ui, { wrapper: Wrapper });
+}
+const items = () => screen.getAllByRole('article');
+const invitation = () => items().find((a) => within(a).queryByRole('button', { name: 'Accept' }));
+
+describe('message actions', () => {
+  it('a clicked button is saved: the item still shows its result after a reload', async () => {
+    const user = userEvent.setup();
+    const first = load(<Inbox variant="embedded" />);
+    await waitFor(() => expect(invitation()).toBeDefined());
+    const article = invitation() as HTMLElement;
+    await user.click(within(article).getByRole('button', { name: 'Accept' }));
+    expect(within(article).getByText('Invitation accepted')).toBeInTheDocument();
+    await waitFor(() => expect(service.requests.some((r) => r.path.includes('/actions/primary') && r.status === 201)).toBe(true));
+    const shown = screen.getAllByText('Invitation accepted').length;
+    first.unmount();
+
+    load(<Inbox variant="embedded" />);
+    await waitFor(() => expect(items().length).toBe(20));
+    // Without the saved click, the invitation would be pending again and one result fewer shown.
+    await waitFor(() => expect(screen.getAllByText('Invitation accepted')).toHaveLength(shown));
+  });
+
+  it('rolls back and says so when the service refuses the click', async () => {
+    const user = userEvent.setup();
+    load(<Inbox variant="embedded" />);
+    await waitFor(() => expect(invitation()).toBeDefined());
+    const article = invitation() as HTMLElement;
+    service.injectFault({ status: 500, path: '/actions/' });
+    await user.click(within(article).getByRole('button', { name: 'Accept' }));
+    expect(await within(article).findByRole('alert')).toHaveTextContent('That could not be saved. Please try again.');
+    expect(within(article).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+});
+
+describe('mark all as read', () => {
+  it('is one request when the service has mark-all', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), service);
+    await waitFor(() => expect(result.current.counts.unread?.value).toBeGreaterThan(0));
+    service.requests.length = 0;
+    await result.current.markAll.mutateAsync();
+    await settle(queryClient);
+    const writes = service.requests.filter((r) => r.method === 'POST');
+    expect(writes.map((r) => r.path)).toEqual([`/inbox-api/v1/subscribers/${SUBSCRIBER}/messages/mark-all`]);
+    expect(service.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+    expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
+  });
+
+  it('falls back to batches of mark-as when the service answers 404, and remembers', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), noMarkAll);
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    await result.current.markAll.mutateAsync();
+    await settle(queryClient);
+    expect(noMarkAll.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+    const posts = () => noMarkAll.requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
+    expect(posts()[0]).toBe('mark-all');
+    expect(posts().slice(1).every((p) => p === 'mark-as')).toBe(true);
+    for (const message of noMarkAll.data.messages) message.read = false;
+    noMarkAll.requests.length = 0;
+    await result.current.markAll.mutateAsync();
+    expect(posts()).not.toContain('mark-all');
+  });
+});
+
+describe('a subscriber the service does not know yet', () => {
+  function renderAs(ui: ReactNode) {
+    const client = testClient(service);
+    return render(
+      <InboxProvider client={client} subscriberId="brand-new-user" pollInterval={false} crossTab={false}>
+        {ui}
+      </InboxProvider>,
+    );
+  }
+
+  it('sees an empty inbox with no unread count, not an error', async () => {
+    renderAs(<Inbox variant="embedded" />);
+    expect(await screen.findByText('You’re all caught up.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The deployed service's answer to that feed is a 400.
+    expect(service.requests.some((r) => r.path.endsWith('/brand-new-user/notifications/feed') && r.status === 400)).toBe(true);
+  });
+
+  it('sees a preferences panel that says there is nothing to set yet', async () => {
+    renderAs(<PreferencesPanel />);
+    expect(await screen.findByRole('note')).toHaveTextContent('Nothing to set yet');
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
