@@ -1,5 +1,6 @@
 /**
- * `npm start`: the demo host app against the built-in reference service.
+ * `npm start`: the demo host app against the built-in reference service, or against a deployment
+ * of the real service with INBOX_UPSTREAM_URL, INBOX_API_KEY and INBOX_SUBSCRIBERS.
  *
  * One Node server: the built browser app (under a strict CSP), the app's
  * /api/inbox route (createInboxProxy, which holds the API key), the service's
@@ -11,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve } from 'node:path';
 import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
 import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
+import { demoConfig } from './config';
 import { userOf } from './session';
 
 // An empty PORT counts as unset (Number('') would be 0, any free port).
@@ -26,21 +28,47 @@ if (!existsSync(join(build, 'index.html'))) {
   process.exit(1);
 }
 
-const service = createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service' });
+const config = demoConfig(process.env);
+if ('error' in config) {
+  console.error(config.error);
+  process.exit(2);
+}
+const upstream = config.kind === 'upstream' ? config : undefined;
+// The built-in service runs in this process, unless the demo is pointed at a deployment.
+const service = upstream ? undefined : createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service' });
+const people = upstream ? upstream.subscribers : SEEDED_SUBSCRIBER_IDS;
 
-// The app's route to the service. The service runs in this process; the proxy is what a real app mounts.
+// The app's route to the service: what a real app mounts.
 const proxy = toNodeListener(
   createInboxProxy({
-    upstream: 'http://reference-service.internal',
-    apiKey: service.apiKey,
-    fetch: async (input, init) => service.handle(new Request(input, init)),
+    upstream: upstream?.upstream ?? 'http://reference-service.internal',
+    apiKey: upstream?.apiKey ?? service?.apiKey ?? '',
+    ...(service ? { fetch: async (input: RequestInfo | URL, init?: RequestInit) => service.handle(new Request(input, init)) } : {}),
     basePath: '/api/inbox',
-    authenticate: (request) => userOf(request.headers.get('cookie')),
+    authenticate: (request) => userOf(request.headers.get('cookie'), people),
     // In the demo everyone may use the admin page; a real app asks its own roles.
     authorizeAdmin: () => true,
   }),
 );
-const serviceListener = toNodeListener(service.handle);
+const serviceListener = service ? toNodeListener(service.handle) : undefined;
+
+/**
+ * Lists for the admin page from a deployment's own API (these are not part of the kit): the
+ * answer's `data`, or a sentence saying why there is none.
+ */
+async function fromUpstream(path: string, what: string): Promise<{ rows: unknown[] } | { message: string }> {
+  if (!upstream) return { message: 'No upstream' };
+  try {
+    const answer = await fetch(`${upstream.upstream}${path}`, { headers: { Accept: 'application/json', Authorization: `ApiKey ${upstream.apiKey}` }, signal: AbortSignal.timeout(10_000) });
+    const body = (await answer.json().catch(() => undefined)) as { data?: unknown } | undefined;
+    if (answer.ok && Array.isArray(body?.data)) return { rows: body.data };
+    return { message: `${new URL(upstream.upstream).host} did not list its ${what} (${answer.status} ${answer.statusText || 'error'} for GET ${path}).` };
+  } catch (error) {
+    return { message: `${new URL(upstream.upstream).host} could not be asked for its ${what}: ${error instanceof Error ? error.message : String(error)}.` };
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
@@ -51,7 +79,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 }
 
 function name(subscriberId: string): string {
-  const s = service.data.subscribers.find((candidate) => candidate.subscriberId === subscriberId);
+  const s = service?.data.subscribers.find((candidate) => candidate.subscriberId === subscriberId);
   return [s?.firstName, s?.lastName].filter(Boolean).join(' ') || subscriberId;
 }
 
@@ -74,28 +102,52 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path.startsWith('/api/inbox/')) return proxy(req, res);
-  if (path.startsWith('/service/avatars/')) return serviceListener(req, res);
+  if (path.startsWith('/service/avatars/') && serviceListener) return serviceListener(req, res);
   if (path === '/api/demo/me') {
-    const me = userOf(req.headers.cookie);
+    const me = userOf(req.headers.cookie, people);
     if (!me) return send(res, 401, 'application/json', JSON.stringify({ message: 'Unknown demo user' }));
-    const people = SEEDED_SUBSCRIBER_IDS.map((subscriberId) => ({ subscriberId, name: name(subscriberId) }));
-    return send(res, 200, 'application/json', JSON.stringify({ subscriberId: me, name: name(me), people }), { 'Cache-Control': 'no-store' });
+    const list = people.map((subscriberId) => ({ subscriberId, name: name(subscriberId) }));
+    const source = upstream ? new URL(upstream.upstream).host : 'the built-in reference service';
+    return send(res, 200, 'application/json', JSON.stringify({ subscriberId: me, name: name(me), people: list, service: source }), { 'Cache-Control': 'no-store' });
   }
   if (path === '/api/demo/session' && req.method === 'POST') {
     void readJson(req).then((body) => {
       const id = body && typeof body === 'object' && 'subscriberId' in body ? String(body.subscriberId) : '';
-      if (!SEEDED_SUBSCRIBER_IDS.includes(id)) return send(res, 400, 'application/json', JSON.stringify({ message: 'Unknown demo user' }));
+      if (!people.includes(id)) return send(res, 400, 'application/json', JSON.stringify({ message: 'Unknown demo user' }));
       send(res, 204, 'text/plain', '', { 'Set-Cookie': `demo_user=${encodeURIComponent(id)}; Path=/; SameSite=Lax; HttpOnly` });
     });
     return;
   }
   if (path === '/api/demo/integrations') {
-    const rows = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
-    return send(res, 200, 'application/json', JSON.stringify(rows), { 'Cache-Control': 'no-store' });
+    if (service) {
+      const rows = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
+      return send(res, 200, 'application/json', JSON.stringify(rows), { 'Cache-Control': 'no-store' });
+    }
+    void fromUpstream('/v1/integrations', 'integrations').then((listed) => {
+      if ('message' in listed) return send(res, 501, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
+      const rows = listed.rows.map((i) => {
+        const row = i as Record<string, unknown>;
+        return { id: text(row._id), name: text(row.name), channel: text(row.channel), primary: row.primary === true, active: row.active === true };
+      });
+      send(res, 200, 'application/json', JSON.stringify(rows), { 'Cache-Control': 'no-store' });
+    });
+    return;
   }
   if (path === '/api/demo/workflows') {
-    const rows = service.data.workflows.map((w) => ({ identifier: w.identifier, name: w.name }));
-    return send(res, 200, 'application/json', JSON.stringify(rows));
+    if (service) {
+      const rows = service.data.workflows.map((w) => ({ identifier: w.identifier, name: w.name }));
+      return send(res, 200, 'application/json', JSON.stringify(rows));
+    }
+    void fromUpstream('/v1/workflows?page=0&limit=100', 'workflows').then((listed) => {
+      if ('message' in listed) return send(res, 501, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
+      const rows = listed.rows.flatMap((w) => {
+        const row = w as { name?: unknown; triggers?: { identifier?: unknown }[]; workflowId?: unknown };
+        const identifier = text(row.triggers?.[0]?.identifier) || text(row.workflowId);
+        return identifier ? [{ identifier, name: text(row.name) || identifier }] : [];
+      });
+      send(res, 200, 'application/json', JSON.stringify(rows));
+    });
+    return;
   }
   if (path.startsWith('/assets/')) {
     const file = normalize(join(build, path));
@@ -117,6 +169,7 @@ server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`inbox-kit demo running at http://${host}:${actualPort}/`);
+  console.log(upstream ? `Service: ${upstream.upstream} (as ${upstream.subscribers.join(', ')}; the API key stays on this server)` : 'Service: the built-in reference service (as the deployed service answers).');
   console.log('Pages: / (dashboard, bell in the header), /inbox, /preferences, /admin (broadcast, primary integrations).');
   console.log('The browser talks to /api/inbox (createInboxProxy); the API key stays on this server.');
 });

@@ -5,7 +5,7 @@
  */
 import { StrictMode, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Inbox, InboxProvider, PreferencesPanel, useBroadcast, useSetPrimaryIntegration } from 'inbox-kit';
+import { Inbox, InboxApiError, InboxProvider, PreferencesPanel, useBroadcast, useSetPrimaryIntegration } from 'inbox-kit';
 import 'inbox-kit/styles.css';
 import './app.css';
 
@@ -13,6 +13,8 @@ interface Me {
   subscriberId: string;
   name: string;
   people: { subscriberId: string; name: string }[];
+  /** Which service the demo's proxy talks to. */
+  service: string;
 }
 interface IntegrationRow {
   id: string;
@@ -69,18 +71,46 @@ function Dashboard({ me }: { me: Me }) {
   );
 }
 
-function Admin() {
+/** What a broadcast's answer means, in words: the deployed service acknowledges more than it delivers. */
+function broadcastOutcome(data: { status: string; error?: string[] | undefined } | undefined, error: Error | null, workflow: string): string {
+  if (error) {
+    if (error instanceof InboxApiError && error.status === 422) return `Not sent: no workflow has the identifier “${workflow}”.`;
+    return `Failed: ${error.message}`;
+  }
+  if (!data) return '';
+  switch (data.status) {
+    case 'processed':
+      return 'Accepted (processed). The service acknowledges any workflow that exists, so if it is inactive or has no active in-app step, nobody receives anything.';
+    case 'trigger_not_active':
+      return 'Not sent: the workflow is inactive.';
+    case 'no_workflow_steps_defined':
+      return 'Not sent: the workflow has no steps.';
+    case 'no_workflow_active_steps_defined':
+      return 'Not sent: none of the workflow’s steps is active.';
+    default:
+      return `Not sent (${data.status})${data.error?.length ? `: ${data.error.join('; ')}` : ''}.`;
+  }
+}
+
+async function listFrom<T>(path: string): Promise<{ rows: T[]; note: string }> {
+  const response = await fetch(path);
+  const body = (await response.json().catch(() => undefined)) as T[] | { message?: string } | undefined;
+  if (response.ok && Array.isArray(body)) return { rows: body, note: '' };
+  return { rows: [], note: (body && !Array.isArray(body) && body.message) || `${path} answered ${response.status}.` };
+}
+
+function Admin({ service }: { service: string }) {
   const broadcast = useBroadcast();
   const setPrimary = useSetPrimaryIntegration();
-  const [integrations, setIntegrations] = useState<IntegrationRow[]>([]);
-  const [workflows, setWorkflows] = useState<{ identifier: string; name: string }[]>([]);
+  const [integrations, setIntegrations] = useState<{ rows: IntegrationRow[]; note: string }>({ rows: [], note: '' });
+  const [workflows, setWorkflows] = useState<{ rows: { identifier: string; name: string }[]; note: string }>({ rows: [], note: '' });
   const [workflow, setWorkflow] = useState('product-announcement');
   const load = () => {
-    void fetch('/api/demo/integrations').then(async (r) => setIntegrations((await r.json()) as IntegrationRow[]));
+    void listFrom<IntegrationRow>('/api/demo/integrations').then(setIntegrations);
   };
   useEffect(() => {
     load();
-    void fetch('/api/demo/workflows').then(async (r) => setWorkflows((await r.json()) as { identifier: string; name: string }[]));
+    void listFrom<{ identifier: string; name: string }>('/api/demo/workflows').then(setWorkflows);
   }, []);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,20 +123,31 @@ function Admin() {
   return (
     <>
       <h1>Admin</h1>
+      <p className="note">Connected to {service}.</p>
       <section className="panel" aria-labelledby="broadcast-title">
         <h2 id="broadcast-title">Broadcast an announcement</h2>
         <p className="lede">Sends the event to every subscriber (operation 5). It appears in their inbox within seconds.</p>
         <form onSubmit={onSubmit} className="form">
-          <label>
-            Workflow
-            <select name="workflow" value={workflow} onChange={(event) => setWorkflow(event.target.value)}>
-              {workflows.map((w) => (
-                <option key={w.identifier} value={w.identifier}>
-                  {w.name} ({w.identifier})
-                </option>
-              ))}
-            </select>
-          </label>
+          {workflows.rows.length > 0 ? (
+            <label>
+              Workflow
+              <select name="workflow" value={workflow} onChange={(event) => setWorkflow(event.target.value)}>
+                {workflows.rows.map((w) => (
+                  <option key={w.identifier} value={w.identifier}>
+                    {w.name} ({w.identifier})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <label>
+              Workflow identifier
+              <input name="workflow" required value={workflow} onChange={(event) => setWorkflow(event.target.value)} aria-describedby="workflows-note" />
+              <span id="workflows-note" className="note">
+                {workflows.note}
+              </span>
+            </label>
+          )}
           <label>
             Title
             <input name="title" required defaultValue="Scheduled exports are here" />
@@ -123,8 +164,7 @@ function Admin() {
             {broadcast.isPending ? 'Sending…' : 'Broadcast'}
           </button>
           <p role="status" className="result">
-            {broadcast.data ? `Status: ${broadcast.data.status}` : ''}
-            {broadcast.error ? `Failed: ${broadcast.error.message}` : ''}
+            {broadcastOutcome(broadcast.data, broadcast.error, broadcast.variables?.name ?? workflow)}
           </p>
         </form>
       </section>
@@ -143,7 +183,7 @@ function Admin() {
             </tr>
           </thead>
           <tbody>
-            {integrations.map((i) => (
+            {integrations.rows.map((i) => (
               <tr key={i.id}>
                 <td>{i.name}</td>
                 <td>{i.channel}</td>
@@ -159,6 +199,7 @@ function Admin() {
             ))}
           </tbody>
         </table>
+        {integrations.note && <p className="note">{integrations.note} Making an integration primary still works by id through the kit.</p>}
         {setPrimary.error && <p role="alert">{setPrimary.error.message}</p>}
       </section>
     </>
@@ -230,7 +271,7 @@ function App() {
         <PreferencesPanel hideTitle colorScheme="light" />
       </>
     ) : path === '/admin' ? (
-      <Admin />
+      <Admin service={me.service} />
     ) : (
       <Dashboard me={me} />
     );

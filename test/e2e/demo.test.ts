@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
-import { startDemo, type RunningDemo } from './start-demo';
+import { startDemo, startServe, type RunningDemo, type RunningServe } from './start-demo';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -107,7 +107,7 @@ describe('npm start', () => {
     await page.goto(`${demo.url}/admin`);
     await page.getByLabel('Title').fill('Quarterly review is out');
     await page.getByRole('button', { name: 'Broadcast' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status' }).textContent()).toContain('processed');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('processed');
     await bell().click();
     await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Quarterly review is out');
     await page.keyboard.press('Escape');
@@ -183,7 +183,7 @@ describe('npm start', () => {
     await page.getByLabel('Title').waitFor();
     await tabTo((el) => el.text === 'Broadcast');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status' }).textContent()).toContain('processed');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('processed');
     await tabTo(isBell, { key: 'Shift+Tab', max: 80 });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
@@ -196,5 +196,60 @@ describe('npm start', () => {
     for (const body of bodies) expect(body).not.toContain(API_KEY);
     const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src));
     for (const src of scripts) expect(await (await fetch(src)).text()).not.toContain(API_KEY);
+  });
+});
+
+describe('npm start against a deployment (a second `npm run serve` standing in for it)', () => {
+  let upstream: RunningServe;
+  let deployed: RunningDemo;
+  const KEY = 'sk_live_stand_in';
+
+  beforeAll(async () => {
+    upstream = await startServe(['--api-key', KEY]);
+    // The app is built by the first demo above; this one only starts the server.
+    deployed = await startDemo({ env: { INBOX_UPSTREAM_URL: upstream.url, INBOX_API_KEY: KEY, INBOX_SUBSCRIBERS: 'sub_grace,sub_yuki' }, build: false });
+  }, 60_000);
+  afterAll(async () => {
+    await deployed?.stop();
+    await upstream?.stop();
+  });
+
+  const unreadUpstream = async (subscriberId: string) => {
+    let count = 0;
+    for (let pageNo = 0; ; pageNo++) {
+      const answer = await fetch(`${upstream.url}/v1/subscribers/${subscriberId}/notifications/feed?read=false&limit=100&page=${pageNo}`, { headers: { Authorization: `ApiKey ${KEY}` } });
+      const body = (await answer.json()) as { data: unknown[]; hasMore: boolean };
+      count += body.data.length;
+      if (!body.hasMore) return count;
+    }
+  };
+
+  it('proxies the inbox to that service as the first of INBOX_SUBSCRIBERS, and marking read changes it there', async () => {
+    expect(deployed.output()).toContain(`Service: ${upstream.url} (as sub_grace, sub_yuki`);
+    await page.goto(`${deployed.url}/`);
+    const expected = await unreadUpstream('sub_grace');
+    await expect.poll(unreadInName, { timeout: 10_000 }).toBe(Math.min(expected, 99));
+    await bell().click();
+    const first = page.getByRole('dialog').locator('[data-inbox-slot="item"][data-state="unread"]').first();
+    await first.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => unreadUpstream('sub_grace')).toBe(expected - 1);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(unreadInName, { timeout: 10_000 }).toBe(Math.min(expected - 1, 99));
+    for (const body of bodies) expect(body).not.toContain(KEY);
+  });
+
+  it('the admin page lists what the service lets it and says what it cannot', async () => {
+    await page.goto(`${deployed.url}/admin`);
+    await expect.poll(() => page.getByText(/Connected to 127\.0\.0\.1:\d+/).count()).toBe(1);
+    // The stand-in has no integration or workflow listing: the page says so and asks for an identifier.
+    await expect.poll(() => page.getByText(/did not list its integrations/).count()).toBe(1);
+    await page.getByLabel('Workflow identifier').fill('no-such-workflow');
+    await page.getByRole('button', { name: 'Broadcast' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Not sent' }).textContent()).toContain('no workflow has the identifier “no-such-workflow”');
+    await page.getByLabel('Workflow identifier').fill('weekly-digest');
+    await page.getByRole('button', { name: 'Broadcast' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('if it is inactive or has no active in-app step, nobody receives anything');
+    await axe('admin page against a deployment');
   });
 });

@@ -1,4 +1,4 @@
-/** Runs the demo as `npm start` does, on a free port, and returns its URL. */
+/** Runs the demo as `npm start` does (and the reference service as `npm run serve` does), on a free port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface RunningDemo {
@@ -7,9 +7,11 @@ export interface RunningDemo {
   stop: () => Promise<void>;
 }
 
-export async function startDemo(): Promise<RunningDemo> {
-  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: '0' },
+/** `build: false` starts the server over the app an earlier `npm start` built. */
+export async function startDemo(options: { env?: Record<string, string>; build?: boolean } = {}): Promise<RunningDemo> {
+  const [command, args] = options.build === false ? ['node_modules/.bin/tsx', ['demo/server.ts']] : ['npm', ['start', '--silent']];
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -31,6 +33,37 @@ export async function startDemo(): Promise<RunningDemo> {
   return {
     url,
     output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      }),
+  };
+}
+
+export interface RunningServe {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** `npm run serve -- --port 0 --json ...args`: the reference service in its own process. */
+export async function startServe(args: string[] = []): Promise<RunningServe> {
+  const child = spawn('node_modules/.bin/tsx', ['src/server/cli.ts', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run serve did not start in 30 s:\n${output}`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { baseUrl: string }).baseUrl);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`npm run serve exited with ${String(code)}:\n${output}`)));
+  });
+  return {
+    url,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -80,7 +80,8 @@ export const integrationSchema = /* @__PURE__ */ looseObject({
   identifier: str,
   providerId: str,
   channel: recordChannelSchema,
-  credentials: credentialsSchema,
+  /** Left out by newer deployments when the caller may not see credentials (an API key never may). */
+  credentials: opt(credentialsSchema),
   active: bool,
   deleted: bool,
   deletedAt: opt(str),
