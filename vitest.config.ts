@@ -53,6 +53,18 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
       },
+      {
+        // The UI tests again, against the reference service in its spec-literal form (bare bodies,
+        // pageSize = items returned, true totalCount): the kit must cope with both.
+        resolve: { alias },
+        test: {
+          name: 'dom-spec',
+          environment: 'jsdom',
+          include: ['test/components.dom.test.tsx', 'test/hooks*.dom.test.tsx'],
+          setupFiles: ['test/setup-dom.ts'],
+          env: { INBOX_REFERENCE_MODE: 'spec' },
+        },
+      },
       browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
           // Every story renders, passes the accessibility addon, and runs its play function.
           browserProject('storybook', [], [storybookTest({ configDir: resolve(here, '.storybook') })]),
