@@ -17,16 +17,18 @@ module.exports = [
     name: 'the same without @tanstack/react-query (for an app that already has it)',
     path: app,
     gzip: true,
-    limit: '29 kB',
+    // 29 kB until the deployed service's message actions and mark-all (issue 11): +0.3 kB.
+    limit: '29.5 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {
     // Budget 11 kB; zod's core for the spec's records is about 6 kB of this (see the README).
+    // markAction and markAll (issue 11) added 0.4 kB.
     name: 'inbox-kit/client alone (createInboxClient, with zod)',
     path: 'dist/client.js',
     import: '{ createInboxClient }',
     gzip: true,
-    limit: '12.2 kB',
+    limit: '12.6 kB',
     modifyEsbuildConfig: external([]),
   },
 ];

@@ -3,29 +3,14 @@
  * createInboxProxy must not let any of them reach the browser, on any route, whatever the
  * upstream returns.
  */
-import { createServer, type Server } from 'node:http';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createInboxClient } from 'inbox-kit/client';
-import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
+import { createInboxProxy } from 'inbox-kit/server';
+import { setupListeners } from './helpers/listen';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const leaking = setupReferenceServer({ leakForeignMessages: true });
-const servers: Server[] = [];
-
-async function listen(handler: (request: Request) => Promise<Response>): Promise<string> {
-  const server = createServer(toNodeListener(handler));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
-afterAll(() => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
+const listen = setupListeners();
 
 async function proxyTo(upstream: string, apiKey = leaking.service.apiKey) {
   const origin = await listen(createInboxProxy({ upstream, apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox' }));

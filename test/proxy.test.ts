@@ -2,29 +2,14 @@
  * createInboxProxy in front of the reference service, mounted in Node's http
  * server, attacked the ways a browser user could.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInboxClient } from 'inbox-kit/client';
-import { createInboxProxy, toNodeListener, type InboxProxyOptions } from 'inbox-kit/server';
+import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
+import { setupListeners } from './helpers/listen';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const ref = setupReferenceServer();
-const servers: Server[] = [];
-
-async function listen(handler: (request: Request) => Promise<Response>): Promise<string> {
-  const server = createServer(toNodeListener(handler));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
-afterAll(() => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
+const listen = setupListeners();
 
 /** The proxy at /api/inbox; the "session" is the x-test-user header, admins send x-test-admin. */
 async function proxyFor(overrides: Partial<InboxProxyOptions> = {}) {
@@ -111,16 +96,12 @@ describe('createInboxProxy', () => {
   });
 
   it('drops the client’s Authorization and other headers, adds the ApiKey, forwards idempotency-key', async () => {
-    const seen: IncomingHttpHeaders[] = [];
-    const echo = createServer((req, res) => {
-      seen.push(req.headers);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'upstream=1', 'Idempotency-Replay': 'true' });
-      res.end('[]');
+    const seen: Headers[] = [];
+    const echo = await listen(async (request) => {
+      seen.push(request.headers);
+      return new Response('[]', { headers: { 'Content-Type': 'application/json', 'Set-Cookie': 'upstream=1', 'Idempotency-Replay': 'true' } });
     });
-    servers.push(echo);
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
-    const address = echo.address();
-    const proxied = await proxyFor({ upstream: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    const proxied = await proxyFor({ upstream: echo });
     const response = await fetch(`${proxied}/v1/subscribers/sub_ada/messages/mark-as`, {
       method: 'POST',
       headers: {
@@ -136,12 +117,12 @@ describe('createInboxProxy', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('idempotency-replay')).toBe('true');
-    const received = seen[0] ?? {};
-    expect(received.authorization).toBe(`ApiKey ${ref.service.apiKey}`);
-    expect(received['idempotency-key']).toBe('key-1');
-    expect(received.cookie).toBeUndefined();
-    expect(received['x-forwarded-host']).toBeUndefined();
-    expect(received['x-test-user']).toBeUndefined();
+    const received = seen[0] ?? new Headers();
+    expect(received.get('authorization')).toBe(`ApiKey ${ref.service.apiKey}`);
+    expect(received.get('idempotency-key')).toBe('key-1');
+    expect(received.get('cookie')).toBeNull();
+    expect(received.get('x-forwarded-host')).toBeNull();
+    expect(received.get('x-test-user')).toBeNull();
   });
 
   it('refuses a malformed idempotency-key, oversized bodies and bodies that are not JSON', async () => {

@@ -5,60 +5,18 @@
  * in a shape the SDK accepts. Where the SDK rejects what the deployed service itself
  * sends, the test asserts the rejection and says why.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { Novu } from '@novu/api';
 import { ErrorDto, ResponseValidationError, SDKError } from '@novu/api/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServe, type RunningServe, type ServePrinted } from './helpers/serve';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
-interface Printed {
-  baseUrl: string;
-  apiKey: string;
-  mode: string;
-  subscribers: string[];
-  integrations: { id: string; name: string; channel: string; primary: boolean; active: boolean }[];
-}
 
 interface RawFeedItem {
   _id: string;
   status?: string;
   payload?: Record<string, unknown>;
   cta?: { action?: { status?: string; buttons?: unknown[] } };
-}
-
-/** Starts the CLI on a free port (its own process group, as test/serve-cli.test.ts does) and reads the --json line. */
-function serve(mode: string): Promise<{ child: ChildProcess; printed: Printed }> {
-  const child = spawn(TSX, ['src/server/cli.ts', '--port', '0', '--json', '--mode', mode], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: undefined },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((found, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no --json line in 10 s\nstdout:\n${stdout}\nstderr:\n${stderr}`)), 10_000);
-    child.once('exit', (code) => fail(new Error(`npm run serve exited with ${String(code)}\n${stderr}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const end = stdout.indexOf('\n');
-      if (end < 0) return;
-      clearTimeout(timer);
-      found({ child, printed: JSON.parse(stdout.slice(0, end)) as Printed });
-    });
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 3_000);
-  return exited.finally(() => clearTimeout(timer));
 }
 
 /** The error a promise rejects with; fails the test if it resolves. */
@@ -74,8 +32,8 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 const billing = Buffer.from(JSON.stringify({ category: 'billing' })).toString('base64');
 
 describe.each(['deployed', 'spec'] as const)('@novu/api 3.19.1 against npm run serve --mode %s', (mode) => {
-  let child: ChildProcess | undefined;
-  let server: Printed;
+  let running: RunningServe | undefined;
+  let server: ServePrinted;
   let novu: Novu;
   let adaIds: string[] = [];
   let actionable: RawFeedItem | undefined;
@@ -89,7 +47,8 @@ describe.each(['deployed', 'spec'] as const)('@novu/api 3.19.1 against npm run s
   }
 
   beforeAll(async () => {
-    ({ child, printed: server } = await serve(mode));
+    running = await startServe(['--mode', mode]);
+    server = running.printed;
     expect(server.mode).toBe(mode);
     // Retries are on by default (408/409/429/5xx for up to an hour): never in tests.
     novu = new Novu({ serverURL: server.baseUrl, secretKey: server.apiKey, retryConfig: { strategy: 'none' } });
@@ -99,7 +58,7 @@ describe.each(['deployed', 'spec'] as const)('@novu/api 3.19.1 against npm run s
     actionable = all.data.find((item) => item.cta?.action?.status === 'pending' && (item.cta.action.buttons?.length ?? 0) > 0);
     expect(actionable).toBeDefined();
   }, 15_000);
-  afterAll(() => stop(child));
+  afterAll(() => running?.stop());
 
   it('feed: every page/limit/read/seen/payload variant passes the SDK validation and matches the raw body', async () => {
     const variants: { sdk: { page?: number; limit?: number; read?: boolean; seen?: boolean; payload?: string }; raw: Record<string, string> }[] = [

@@ -41,33 +41,4 @@ export async function startDemo(options: { env?: Record<string, string>; build?:
   };
 }
 
-export interface RunningServe {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/** `npm run serve -- --port 0 --json ...args`: the reference service in its own process. */
-export async function startServe(args: string[] = []): Promise<RunningServe> {
-  const child = spawn('node_modules/.bin/tsx', ['src/server/cli.ts', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run serve did not start in 30 s:\n${output}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { baseUrl: string }).baseUrl);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`npm run serve exited with ${String(code)}:\n${output}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      }),
-  };
-}
+export { startServe, type RunningServe } from '../helpers/serve';
