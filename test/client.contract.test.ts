@@ -225,6 +225,14 @@ describe.each(MODES)('against the %s service', (mode) => {
       expect(integration('twilio-main').primary).toBe(true);
     });
 
+    it('returns an integration that is already primary as it is, with a tenant filter the client accepts', async () => {
+      const plivo = integration('plivo-backup');
+      Object.assign(plivo, { primary: true });
+      Object.assign(integration('twilio-main'), { primary: false });
+      const result = await ref.client().setPrimaryIntegration({ integrationId: plivo._id ?? '' });
+      expect(result.conditions?.[0]?.children[0]).toMatchObject({ on: 'tenant', field: 'identifier', value: 'acme' });
+    });
+
     it('activates an inactive integration it makes primary', async () => {
       const result = await ref.client().setPrimaryIntegration({ integrationId: integration('ses-legacy')._id ?? '' });
       expect(result).toMatchObject({ primary: true, active: true });

@@ -268,7 +268,11 @@ function integrationsFor(rnd: Random): Integration[] {
     make('Mailgun EU', 'mailgun-eu', 'mailgun', 'email', { credentials: { apiKey: 'placeholder', domain: 'mg.example.com', region: 'eu', from: 'no-reply@example.com' } }),
     make('Amazon SES (old)', 'ses-legacy', 'ses', 'email', { active: false, credentials: { region: 'us-east-1', from: 'no-reply@example.com' } }),
     make('Twilio', 'twilio-main', 'twilio', 'sms', { primary: true, credentials: { accountSid: 'ACplaceholder', token: 'placeholder', from: '+15550100' } }),
-    make('Plivo', 'plivo-backup', 'plivo', 'sms', { credentials: { accountSid: 'placeholder', token: 'placeholder', from: '+15550101' } }),
+    // A tenant filter: the deployed service allows `on: 'tenant'` on integrations.
+    make('Plivo', 'plivo-backup', 'plivo', 'sms', {
+      credentials: { accountSid: 'placeholder', token: 'placeholder', from: '+15550101' },
+      conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] }],
+    }),
     make('Amazon SNS', 'sns-apac', 'sns', 'sms', {
       credentials: { region: 'ap-southeast-1' },
       conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ field: 'region', value: 'apac', operator: 'EQUAL', on: 'subscriber' }] }],

@@ -15,6 +15,9 @@ export function integrationRoutes(state: ServiceState): Route[] {
         if (integration.channel !== 'email' && integration.channel !== 'sms') {
           throw new HttpError(400, `Channel ${integration.channel} does not support primary`);
         }
+        const status = state.mode === 'deployed' ? 201 : 200;
+        // Already primary: returned as it is (its conditions kept), as the deployed use case does.
+        if (integration.primary && integration.active) return { status, body: structuredClone(integration) satisfies Integration };
         for (const other of state.data.integrations) {
           if (other !== integration && other.channel === integration.channel && other._environmentId === integration._environmentId && other.active && other.primary) {
             other.primary = false;
@@ -23,7 +26,7 @@ export function integrationRoutes(state: ServiceState): Route[] {
         integration.active = true;
         integration.primary = true;
         integration.conditions = [];
-        return { status: state.mode === 'deployed' ? 201 : 200, body: structuredClone(integration) satisfies Integration };
+        return { status, body: structuredClone(integration) satisfies Integration };
       },
     },
   ];
