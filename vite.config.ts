@@ -37,6 +37,11 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zod($|\/)/, /^msw($|\/)/, /^node:/],
+      output: {
+        // The components and hooks entry is client code for React Server Components (Next.js App
+        // Router); the client, server and testing entries stay importable from server code.
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+      },
     },
   },
 });

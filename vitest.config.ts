@@ -51,7 +51,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], setupFiles: ['test/setup-dom.ts'] },
+        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], exclude: ['test/react18/**'], setupFiles: ['test/setup-dom.ts'] },
       },
       {
         // The UI tests again, against the reference service in its spec-literal form (bare bodies,

@@ -2,7 +2,7 @@
  * createInboxProxy in front of the reference service, mounted in Node's http
  * server, attacked the ways a browser user could.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInboxClient } from 'inbox-kit/client';
 import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
 import { setupListeners } from './helpers/listen';
@@ -153,5 +153,40 @@ describe('createInboxProxy', () => {
     const response = await fetch(`${slow}/v2/subscribers/sub_ada/preferences`, { headers: asAda });
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ statusCode: 504, message: expect.stringContaining('100 ms') });
+  });
+});
+
+describe('configuration read when a request comes', () => {
+  it('builds without secrets; a request without them gets a plain 500 and the developer a log line', async () => {
+    const saved = { upstream: process.env.INBOX_UPSTREAM_URL, key: process.env.INBOX_API_KEY };
+    delete process.env.INBOX_UPSTREAM_URL;
+    delete process.env.INBOX_API_KEY;
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.join(' ')));
+    try {
+      // Creating it, as `next build` does when it loads the route module, needs no secrets.
+      const handler = createInboxProxy({ authenticate: () => 'sub_ada' });
+      const response = await handler(new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/notifications/feed'));
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expect(body).toContain('not configured');
+      expect(body).not.toMatch(/INBOX_|apiKey|upstream/);
+      expect(errors.join('\n')).toMatch(/`upstream` is not set: pass it, or set INBOX_UPSTREAM_URL/);
+
+      // Set later (a deployment's environment): read at the next request.
+      process.env.INBOX_UPSTREAM_URL = ref.url;
+      const noKey = await handler(new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/notifications/feed'));
+      expect(noKey.status).toBe(500);
+      expect(errors.join('\n')).toMatch(/`apiKey` is not set: pass it, or set INBOX_API_KEY/);
+      process.env.INBOX_API_KEY = ref.service.apiKey;
+      const served = await handler(new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/notifications/feed'));
+      expect(served.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+      if (saved.upstream === undefined) delete process.env.INBOX_UPSTREAM_URL;
+      else process.env.INBOX_UPSTREAM_URL = saved.upstream;
+      if (saved.key === undefined) delete process.env.INBOX_API_KEY;
+      else process.env.INBOX_API_KEY = saved.key;
+    }
   });
 });

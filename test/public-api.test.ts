@@ -77,7 +77,7 @@ it('inbox-kit (root): components, provider, hooks, query factories, and the clie
 });
 
 it('inbox-kit/server', () => {
-  expect(Object.keys(server).sort()).toEqual(['createInboxProxy', 'startReferenceServer', 'toNodeListener']);
+  expect(Object.keys(server).sort()).toEqual(['createInboxProxy', 'prefetchInbox', 'startReferenceServer', 'toNodeListener']);
 });
 
 it('inbox-kit/testing', () => {

@@ -30,8 +30,10 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
   if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
     throw new InboxArgumentError(operation, 'baseUrl', 'is required: the URL of the service, or of your createInboxProxy route.');
   }
-  if (!/^https?:\/\//i.test(options.baseUrl) && !inBrowser()) {
-    throw new InboxArgumentError(operation, 'baseUrl', `must be an absolute http(s) URL outside a browser, received ${JSON.stringify(options.baseUrl)}.`);
+  // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
+  // a provider can render on the server; requests need a browser to resolve it (see http.ts).
+  if (!/^https?:\/\//i.test(options.baseUrl) && !options.baseUrl.startsWith('/')) {
+    throw new InboxArgumentError(operation, 'baseUrl', `must be an absolute http(s) URL, or a path such as "/api/inbox" in a browser, received ${JSON.stringify(options.baseUrl)}.`);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new InboxArgumentError(operation, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);

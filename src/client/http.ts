@@ -76,6 +76,13 @@ export function createTransport(options: TransportOptions): Transport {
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? 30_000;
 
   async function request(spec: RequestSpec): Promise<unknown> {
+    if (baseUrl.startsWith('/') && typeof location === 'undefined') {
+      throw new InboxArgumentError(
+        spec.operation,
+        'baseUrl',
+        `is the path ${JSON.stringify(baseUrl)}, which only a browser can resolve. On the server, make a client with the service's absolute URL and the API key (see prefetchInbox).`,
+      );
+    }
     const url = buildUrl(baseUrl, spec.path, spec.query);
     const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const mutates = spec.method !== 'GET';

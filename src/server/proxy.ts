@@ -7,11 +7,14 @@
  */
 import { withoutForeignMessages, type Ownership } from './own-messages';
 
+/** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
+export type RequestTimeSetting = string | undefined | (() => string | undefined);
+
 export interface InboxProxyOptions {
-  /** Base URL of the notification service, e.g. `https://api.example.com`. */
-  upstream: string;
-  /** The secret API key, sent upstream as `Authorization: ApiKey <key>`. */
-  apiKey: string;
+  /** Base URL of the notification service, e.g. `https://api.example.com`. Default: `process.env.INBOX_UPSTREAM_URL`, read at each request. */
+  upstream?: RequestTimeSetting;
+  /** The secret API key, sent upstream as `Authorization: ApiKey <key>`. Default: `process.env.INBOX_API_KEY`, read at each request. */
+  apiKey?: RequestTimeSetting;
   /** The signed-in user's subscriber id, from your session; null when nobody is signed in (401). */
   authenticate: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
   /** Whether this user may set primary integrations and broadcast. Default: nobody may. */
@@ -117,27 +120,65 @@ async function readLimited(request: Request, limit: number): Promise<string | 't
   return new TextDecoder().decode(bytes);
 }
 
+function read(setting: RequestTimeSetting, variable: string): string | undefined {
+  const value = typeof setting === 'function' ? setting() : setting !== undefined ? setting : (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[variable];
+  return value?.trim() || undefined;
+}
+
+/** Upstream and key as they are now, or what is wrong with them (for the developer's log only). */
+function readSettings(options: InboxProxyOptions): { upstream: string; apiKey: string } | { problem: string } {
+  let upstream: string | undefined;
+  let apiKey: string | undefined;
+  try {
+    upstream = read(options.upstream, 'INBOX_UPSTREAM_URL');
+    apiKey = read(options.apiKey, 'INBOX_API_KEY');
+  } catch (error) {
+    return { problem: `reading its settings threw: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (!upstream || !/^https?:\/\//i.test(upstream)) {
+    return { problem: upstream ? `\`upstream\` must be the http(s) base URL of the notification service, received ${JSON.stringify(upstream)}.` : '`upstream` is not set: pass it, or set INBOX_UPSTREAM_URL in the server environment.' };
+  }
+  if (!apiKey) return { problem: '`apiKey` is not set: pass it, or set INBOX_API_KEY in the server environment (never in browser code).' };
+  return { upstream: upstream.replace(/\/+$/, ''), apiKey };
+}
+
+const reported = new Set<string>();
+
+/** The developer reads what is wrong in the server log; the browser learns only that the route cannot serve. */
+function misconfigured(problem: string): Response {
+  if (!reported.has(problem)) {
+    reported.add(problem);
+    console.error(`createInboxProxy: ${problem}`);
+  }
+  return Response.json(
+    { statusCode: 500, message: 'The notification route is not configured. Its server log says why.', error: 'Internal Server Error' },
+    { status: 500, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
 /**
  * A Fetch-API handler, `(request: Request) => Promise<Response>`, for Node's
  * http server (`toNodeListener`), Express, Next.js route handlers and Hono.
  */
 export function createInboxProxy(options: InboxProxyOptions): (request: Request) => Promise<Response> {
-  if (!options || typeof options.upstream !== 'string' || !/^https?:\/\//i.test(options.upstream)) {
-    throw new TypeError('createInboxProxy: `upstream` must be the http(s) base URL of the notification service.');
-  }
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
-    throw new TypeError('createInboxProxy: `apiKey` is required (read it from your server environment, e.g. process.env.INBOX_API_KEY).');
-  }
-  if (typeof options.authenticate !== 'function') {
+  if (!options || typeof options.authenticate !== 'function') {
     throw new TypeError('createInboxProxy: `authenticate(request)` is required: it returns the signed-in user’s subscriber id, or null.');
   }
-  const upstream = options.upstream.replace(/\/+$/, '');
+  for (const name of ['upstream', 'apiKey'] as const) {
+    const value: unknown = options[name];
+    if (value !== undefined && typeof value !== 'string' && typeof value !== 'function') {
+      throw new TypeError(`createInboxProxy: \`${name}\` must be a string or a function that returns one.`);
+    }
+  }
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const internalIds = new Map<string, string>();
 
   return async function inboxProxy(request: Request): Promise<Response> {
+    const settings = readSettings(options);
+    if ('problem' in settings) return misconfigured(settings.problem);
+    const { upstream, apiKey } = settings;
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     let path = url.pathname;
@@ -172,7 +213,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       return fail(403, 'This operation needs an administrator');
     }
 
-    const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${options.apiKey}` });
+    const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });
     const key = request.headers.get('idempotency-key');
     if (key !== null) {
       if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) return fail(400, 'idempotency-key must be 1 to 255 visible ASCII characters');
@@ -221,7 +262,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       } catch {
         return fail(502, 'The notification service answered with something other than JSON');
       }
-      const own = await withoutForeignMessages(parsed, ownership(subscriberId));
+      const own = await withoutForeignMessages(parsed, ownership(subscriberId, upstream, apiKey));
       if (own === undefined) return fail(404, 'Message not found');
       text = JSON.stringify(own);
     }
@@ -229,33 +270,35 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   };
 
   /** Who the signed-in user is on the service: learned from their feed, or asked for once. */
-  function ownership(subscriberId: string): Ownership {
+  function ownership(subscriberId: string, upstream: string, apiKey: string): Ownership {
+    // Per service and subscriber: the upstream may be read anew for each request.
+    const key = `${upstream}\n${subscriberId}`;
     return {
       subscriberId,
-      learn: (internalId) => remember(subscriberId, internalId),
+      learn: (internalId) => remember(key, internalId),
       internalId: async () => {
-        const known = internalIds.get(subscriberId);
+        const known = internalIds.get(key);
         if (known !== undefined) return known;
-        const found = await lookUpInternalId(subscriberId);
-        if (found !== undefined) remember(subscriberId, found);
+        const found = await lookUpInternalId(subscriberId, upstream, apiKey);
+        if (found !== undefined) remember(key, found);
         return found;
       },
     };
   }
 
-  function remember(subscriberId: string, internalId: string): void {
-    if (internalIds.get(subscriberId) === internalId) return;
-    internalIds.delete(subscriberId);
-    internalIds.set(subscriberId, internalId);
+  function remember(key: string, internalId: string): void {
+    if (internalIds.get(key) === internalId) return;
+    internalIds.delete(key);
+    internalIds.set(key, internalId);
     // Oldest first in a Map: forget the oldest once there are too many.
     if (internalIds.size > MAX_REMEMBERED_IDS) internalIds.delete(internalIds.keys().next().value ?? '');
   }
 
   /** `GET /v1/subscribers/{id}`: the subscriber's `_id`, or undefined when it cannot be had (then nothing is theirs). */
-  async function lookUpInternalId(subscriberId: string): Promise<string | undefined> {
+  async function lookUpInternalId(subscriberId: string, upstream: string, apiKey: string): Promise<string | undefined> {
     try {
       const answer = await doFetch(`${upstream}/v1/subscribers/${encodeURIComponent(subscriberId)}`, {
-        headers: { Accept: 'application/json', Authorization: `ApiKey ${options.apiKey}` },
+        headers: { Accept: 'application/json', Authorization: `ApiKey ${apiKey}` },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       });

@@ -11,7 +11,7 @@ import { createInboxHandlers, createReferenceService, DEFAULT_MOCK_BASE_URL, typ
 export const SUBSCRIBER = 'sub_ada';
 
 /** One MSW server per test file; each mock service answers under its own base URL. */
-const server = setupServer();
+export const server = setupServer();
 let services = 0;
 let listening = false;
 

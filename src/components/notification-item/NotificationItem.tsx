@@ -175,8 +175,8 @@ export const NotificationItem = memo(
             </button>
           )}
           <p data-inbox-slot="item-meta">
-            <time dateTime={notification.createdAt ?? undefined} title={formatDateTime(notification.createdAt, locale)}>
-              {formatRelativeTime(notification.createdAt, now, locale)}
+            <time dateTime={notification.createdAt ?? undefined} title={now === null ? undefined : formatDateTime(notification.createdAt, locale)}>
+              {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
             </time>
             {statusLabel !== undefined && (
               <span data-inbox-slot="item-status" data-status={notification.status}>

@@ -27,7 +27,8 @@ export interface InboxRenderers {
 export interface ItemSettings extends InboxCallbacks, InboxRenderers {
   labels: InboxLabels;
   locale: string | undefined;
-  now: number;
+  /** The time relative times are written against; null while server-rendering and hydrating. */
+  now: number | null;
   /** Mark a notification read when it is activated. Default true. */
   markReadOnClick: boolean;
   classNames: Partial<Record<string, string>>;
@@ -36,7 +37,7 @@ export interface ItemSettings extends InboxCallbacks, InboxRenderers {
 export const defaultItemSettings: ItemSettings = {
   labels: defaultLabels,
   locale: undefined,
-  now: 0,
+  now: null,
   markReadOnClick: true,
   classNames: {},
 };

@@ -1,12 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
-/** The current time, refreshed every `intervalMs` (null: never) so relative times stay current. */
-export function useNow(intervalMs: number | null = 30_000): number {
+const subscribeNothing = () => () => undefined;
+
+/**
+ * The current time, refreshed every `intervalMs` (null: never) so relative times stay current.
+ * `null` while rendering on the server and hydrating: the server's clock and time zone are not
+ * the reader's, so times are written once the page is the browser's (no hydration mismatch).
+ */
+export function useNow(intervalMs: number | null = 30_000): number | null {
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (intervalMs === null) return;
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return hydrated ? now : null;
 }
