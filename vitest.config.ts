@@ -38,13 +38,17 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
 
 /** `npm run bench` runs only the benchmark project; `npm test` runs the rest. */
 const bench = process.env.INBOX_BENCH === '1';
+// The examples, built from the packed tarball by scripts/examples/run.sh, driven in Chromium.
+const examples = process.env.INBOX_EXAMPLES === '1';
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: bench
       ? [{ test: { name: 'bench', environment: 'node', include: ['bench/**/*.bench.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
-      : [
+      : examples
+        ? [{ test: { name: 'examples', environment: 'node', include: ['test/examples-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
+        : [
       {
         resolve: { alias },
         test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**'] },

@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => document.body.replaceChildren());
 
-function App({ queryClient, state }: { queryClient: QueryClient; state: DehydratedState }) {
+/** The app's own QueryClientProvider around the inbox. */
+function WithAppQueryClient({ queryClient, state }: { queryClient: QueryClient; state: DehydratedState }) {
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={state}>
@@ -41,7 +42,22 @@ function App({ queryClient, state }: { queryClient: QueryClient; state: Dehydrat
   );
 }
 
-it('the first HTML has the badge count and the first page; hydration matches; then the browser fetches through the proxy', async () => {
+/** The README's Next.js layout: no QueryClientProvider; the provider's own client takes the state. */
+function WithProviderQueryClient({ state }: { queryClient: QueryClient; state: DehydratedState }) {
+  return (
+    <InboxProvider baseUrl="/api/inbox" subscriberId={SUBSCRIBER} pollInterval={false} crossTab={false}>
+      <HydrationBoundary state={state}>
+        <Inbox />
+        <Inbox variant="embedded" />
+      </HydrationBoundary>
+    </InboxProvider>
+  );
+}
+
+it.each([
+  ['with the app’s QueryClientProvider', WithAppQueryClient],
+  ['with the provider’s own QueryClient', WithProviderQueryClient],
+])('%s: the first HTML has the badge count and the first page; hydration matches; then the browser fetches through the proxy', async (_, App) => {
   // Server: a client with the service's URL and key (in a real app, on the server only).
   const serverQueryClient = new QueryClient();
   await prefetchInbox(serverQueryClient, { client: testClient(service), subscriberId: SUBSCRIBER, baseUrl: '/api/inbox' });

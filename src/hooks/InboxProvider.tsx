@@ -121,7 +121,10 @@ export function InboxProvider({
   useEffect(() => store.connect(), [store]);
 
   const value = useMemo(() => ({ store, pollInterval }), [store, pollInterval]);
-  return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+  const inbox = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+  // A QueryClient of its own is offered to what is inside too, so TanStack Query's
+  // <HydrationBoundary> (server-side prefetch) works in an app that has no QueryClientProvider.
+  return ownQueryClient ? <QueryClientContext.Provider value={ownQueryClient}>{inbox}</QueryClientContext.Provider> : inbox;
 }
 
 function createHeaderSource(initial: HeadersOption | undefined) {
