@@ -1,0 +1,3 @@
+import { inboxProxy } from '../../../../lib/inbox';
+
+export { inboxProxy as GET, inboxProxy as POST, inboxProxy as PATCH };

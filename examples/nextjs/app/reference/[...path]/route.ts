@@ -1,0 +1,3 @@
+import { referenceAssets } from '../../../lib/inbox';
+
+export { referenceAssets as GET };
