@@ -32,6 +32,7 @@ export default defineConfig({
         client: resolve(here, 'src/client/index.ts'),
         server: resolve(here, 'src/server/index.ts'),
         testing: resolve(here, 'src/testing/index.ts'),
+        msw: resolve(here, 'src/testing/msw.ts'),
       },
       formats: ['es'],
     },

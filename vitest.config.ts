@@ -5,16 +5,12 @@ import { playwright } from '@vitest/browser-playwright';
 import type { PluginOption } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/e2e/chromium-args.ts';
+import { entryAliases } from './scripts/entry-aliases.ts';
 
 const here = import.meta.dirname;
 
 /** Tests import the public entry points, resolved to the sources. */
-const alias = [
-  { find: /^inbox-kit\/client$/, replacement: resolve(here, 'src/client/index.ts') },
-  { find: /^inbox-kit\/server$/, replacement: resolve(here, 'src/server/index.ts') },
-  { find: /^inbox-kit\/testing$/, replacement: resolve(here, 'src/testing/index.ts') },
-  { find: /^inbox-kit$/, replacement: resolve(here, 'src/index.ts') },
-];
+const alias = entryAliases(here);
 
 /** A project that runs in Debian's Chromium; a fresh object each time, as vitest mutates `instances`. */
 function browserProject(name: string, include: string[], plugins: PluginOption[] = []) {
@@ -51,7 +47,7 @@ export default defineConfig({
         : [
       {
         resolve: { alias },
-        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**'] },
+        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', 'test/examples-e2e/**'] },
       },
       {
         resolve: { alias },

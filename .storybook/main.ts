@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { StorybookConfig } from '@storybook/react-vite';
+import { entryAliases } from '../scripts/entry-aliases.ts';
 
-const src = resolve(import.meta.dirname, '../src');
+const root = resolve(import.meta.dirname, '..');
 
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.tsx'],
@@ -13,12 +14,7 @@ const config: StorybookConfig = {
     ...vite,
     resolve: {
       ...vite.resolve,
-      alias: [
-        { find: /^inbox-kit\/client$/, replacement: `${src}/client/index.ts` },
-        { find: /^inbox-kit\/testing$/, replacement: `${src}/testing/index.ts` },
-        { find: /^inbox-kit\/styles\.css$/, replacement: `${src}/theme/styles.css` },
-        { find: /^inbox-kit$/, replacement: `${src}/index.ts` },
-      ],
+      alias: entryAliases(root),
     },
   }),
 };

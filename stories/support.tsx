@@ -6,7 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Decorator } from '@storybook/react-vite';
 import { InboxProvider } from 'inbox-kit';
 import { createInboxClient } from 'inbox-kit/client';
-import { createInboxHandlers, createReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import { createInboxHandlers } from 'inbox-kit/msw';
+import { createReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 
 let count = 0;
 

@@ -2,7 +2,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInboxClient, InboxNetworkError } from 'inbox-kit/client';
-import { createInboxHandlers, createReferenceService, DEFAULT_MOCK_BASE_URL } from 'inbox-kit/testing';
+import { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from 'inbox-kit/msw';
+import { createReferenceService } from 'inbox-kit/testing';
 
 const service = createReferenceService();
 const server = setupServer(...createInboxHandlers(service));

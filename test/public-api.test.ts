@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import * as root from 'inbox-kit';
 import * as client from 'inbox-kit/client';
 import * as server from 'inbox-kit/server';
+import * as msw from 'inbox-kit/msw';
 import * as testing from 'inbox-kit/testing';
 
 it('inbox-kit/client', () => {
@@ -81,13 +82,9 @@ it('inbox-kit/server', () => {
 });
 
 it('inbox-kit/testing', () => {
-  expect(Object.keys(testing).sort()).toEqual([
-    'DEFAULT_MOCK_BASE_URL',
-    'SEEDED_SUBSCRIBER_IDS',
-    'UNNAMED_SUBSCRIBER_ID',
-    'createInboxHandlers',
-    'createRandom',
-    'createReferenceService',
-    'createSeedData',
-  ]);
+  expect(Object.keys(testing).sort()).toEqual(['SEEDED_SUBSCRIBER_IDS', 'UNNAMED_SUBSCRIBER_ID', 'createRandom', 'createReferenceService', 'createSeedData']);
+});
+
+it('inbox-kit/msw', () => {
+  expect(Object.keys(msw).sort()).toEqual(['DEFAULT_MOCK_BASE_URL', 'createInboxHandlers']);
 });

@@ -1,7 +1,5 @@
 export { createReferenceService } from './service';
 export type { FaultOptions, OneShotFault, ReferenceService, ReferenceServiceOptions, RequestLogEntry, ServiceMode } from './service';
-export { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from './handlers';
-export type { InboxHandlersOptions } from './handlers';
 export { createSeedData, SEEDED_SUBSCRIBER_IDS, UNNAMED_SUBSCRIBER_ID } from './fixtures';
 export type { SeedOptions } from './fixtures';
 export type { ServiceData, StoredMessage, StoredSubscriber, StoredWorkflow } from './model';

@@ -9,8 +9,9 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/chromium';
+import { exampleDir } from './example-dir';
 
-const dir = resolve(import.meta.dirname, '../../examples/nextjs');
+const dir = exampleDir('nextjs');
 let server: ChildProcess;
 let browser: Browser;
 let page: Page;

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll } from 'vitest';
 import { InboxProvider, type InboxProviderProps } from 'inbox-kit';
 import { createInboxClient, type InboxClient, type InboxClientOptions } from 'inbox-kit/client';
-import { createInboxHandlers, createReferenceService, DEFAULT_MOCK_BASE_URL, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from 'inbox-kit/msw';
+import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 
 export const SUBSCRIBER = 'sub_ada';
 

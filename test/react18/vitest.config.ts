@@ -13,18 +13,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { entryAliases } from '../../scripts/entry-aliases.ts';
 
 const here = import.meta.dirname;
 const root = resolve(here, '../..');
 const react18 = resolve(here, 'node_modules');
 
-/** Same entry-point aliases as the root vitest.config.ts: tests import the public entries, resolved to the sources. */
-const kit = [
-  { find: /^inbox-kit\/client$/, replacement: resolve(root, 'src/client/index.ts') },
-  { find: /^inbox-kit\/server$/, replacement: resolve(root, 'src/server/index.ts') },
-  { find: /^inbox-kit\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
-  { find: /^inbox-kit$/, replacement: resolve(root, 'src/index.ts') },
-];
+/** The public entries resolved to the sources, as in the root vitest.config.ts. */
+const kit = entryAliases(root);
 
 /**
  * Testing Library's ESM build (its `module` field). Vitest resolves the package to its CommonJS `main`,

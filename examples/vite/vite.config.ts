@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PreviewServer, type ViteDevServer } from 'vite';
+import { inboxApi } from './inbox-api.mjs';
+
+// The /api/inbox route inside Vite's dev (and preview) server, as server.mjs mounts it in production.
+const mountInboxApi = (server: ViteDevServer | PreviewServer) => void server.middlewares.use('/api/inbox', inboxApi);
+
+export default defineConfig({
+  plugins: [react(), { name: 'inbox-api', configureServer: mountInboxApi, configurePreviewServer: mountInboxApi }],
+});

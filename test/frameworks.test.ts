@@ -1,0 +1,84 @@
+/**
+ * The README's framework recipes, as written there (the README must contain these files
+ * verbatim), against the reference service: React Router / Remix and Express here; Next.js and
+ * Vite through examples/ (test/examples-e2e).
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupReferenceServer } from './helpers/reference-server';
+
+const ref = setupReferenceServer();
+const FILES = [
+  'test/examples/frameworks/app/routes/api.inbox.$.ts',
+  'test/examples/frameworks/express-app.ts',
+  'examples/nextjs/lib/inbox.ts',
+  'examples/nextjs/app/api/inbox/[...path]/route.ts',
+  'examples/nextjs/app/layout.tsx',
+  'examples/vite/vite.config.ts',
+  'examples/vite/inbox-api.mjs',
+];
+
+beforeAll(async () => {
+  // The recipes read their settings from the environment, per request.
+  process.env.INBOX_UPSTREAM_URL = ref.url;
+  process.env.INBOX_API_KEY = ref.service.apiKey;
+});
+afterAll(() => {
+  delete process.env.INBOX_UPSTREAM_URL;
+  delete process.env.INBOX_API_KEY;
+});
+
+it('the README shows these recipes verbatim', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  for (const file of FILES) expect(readme, file).toContain(readFileSync(file, 'utf8').trim());
+});
+
+describe('React Router / Remix resource route', () => {
+  it('serves the signed-in user’s feed and mark-as through loader and action', async () => {
+    const { loader, action } = await import('./examples/frameworks/app/routes/api.inbox.$');
+    const cookie = { cookie: 'user=sub_ada' };
+    const feed = await loader({ request: new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/notifications/feed?read=false&limit=1', { headers: cookie }) });
+    expect(feed.status).toBe(200);
+    const id = ((await feed.json()) as { data: { _id: string }[] }).data[0]?._id ?? '';
+    const marked = await action({
+      request: new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/messages/mark-as', {
+        method: 'POST',
+        headers: { ...cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ messageId: [id], markAs: 'read' }),
+      }),
+    });
+    expect(marked.status).toBe(201);
+    expect(ref.service.feedOf('sub_ada').find((item) => item._id === id)?.read).toBe(true);
+    const other = await loader({ request: new Request('http://app.test/api/inbox/v1/subscribers/sub_grace/notifications/feed', { headers: cookie }) });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe('Express', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    const { app } = await import('./examples/frameworks/express-app');
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/inbox`;
+  });
+  afterAll(() => server?.close());
+
+  it('mounts the proxy: feed, mark-as with a body, and 401 without a user', async () => {
+    const cookie = { cookie: 'user=sub_ada' };
+    const feed = await fetch(`${base}/v1/subscribers/sub_ada/notifications/feed?read=false&limit=1`, { headers: cookie });
+    expect(feed.status).toBe(200);
+    const id = ((await feed.json()) as { data: { _id: string }[] }).data[0]?._id ?? '';
+    const marked = await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, {
+      method: 'POST',
+      headers: { ...cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: [id], markAs: 'read' }),
+    });
+    expect(marked.status).toBe(201);
+    expect(ref.service.feedOf('sub_ada').find((item) => item._id === id)?.read).toBe(true);
+    expect((await fetch(`${base}/v1/subscribers/sub_ada/notifications/feed`)).status).toBe(401);
+  });
+});
