@@ -4,7 +4,7 @@ import { prefetchInbox } from 'inbox-kit/server';
 import 'inbox-kit/styles.css';
 import type { ReactNode } from 'react';
 import { serverClient, signedInUser } from '../lib/inbox';
-import './app.css';
+import './globals.css';
 
 export const metadata = { title: 'inbox-kit on Next.js' };
 
