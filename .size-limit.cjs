@@ -10,7 +10,9 @@ module.exports = [
     name: '<Inbox /> + <PreferencesPanel />: kit, zod, @tanstack/react-query and CSS',
     path: app,
     gzip: true,
-    limit: '40 kB',
+    // 40 kB until server rendering (issue 12: 'use client' entry, hydration-safe times, the
+    // provider's own QueryClient for <HydrationBoundary>): +0.1 kB over.
+    limit: '40.5 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -28,7 +30,8 @@ module.exports = [
     path: 'dist/client.js',
     import: '{ createInboxClient }',
     gzip: true,
-    limit: '12.6 kB',
+    // Server rendering (a relative baseUrl is checked at request time): +0.1 kB.
+    limit: '12.7 kB',
     modifyEsbuildConfig: external([]),
   },
 ];

@@ -80,7 +80,7 @@ export function createTransport(options: TransportOptions): Transport {
       throw new InboxArgumentError(
         spec.operation,
         'baseUrl',
-        `is the path ${JSON.stringify(baseUrl)}, which only a browser can resolve. On the server, make a client with the service's absolute URL and the API key (see prefetchInbox).`,
+        `is a path, which only a browser resolves; on a server use the service's URL (see prefetchInbox).`,
       );
     }
     const url = buildUrl(baseUrl, spec.path, spec.query);
