@@ -174,6 +174,10 @@ server.listen(port, host, () => {
   console.log('The browser talks to /api/inbox (createInboxProxy); the API key stays on this server.');
 });
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  server.close(() => process.exit(0));
+  // Open keep-alive connections (a browser still on the page) must not hold the exit up.
+  server.closeAllConnections();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

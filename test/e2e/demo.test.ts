@@ -210,6 +210,7 @@ describe('npm start against a deployment (a second `npm run serve` standing in f
     deployed = await startDemo({ env: { INBOX_UPSTREAM_URL: upstream.url, INBOX_API_KEY: KEY, INBOX_SUBSCRIBERS: 'sub_grace,sub_yuki' }, build: false });
   }, 60_000);
   afterAll(async () => {
+    await context?.close();
     await deployed?.stop();
     await upstream?.stop();
   });

@@ -35,8 +35,13 @@ export async function startDemo(options: { env?: Record<string, string>; build?:
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 3_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        process.kill(-child.pid, 'SIGTERM');
       }),
   };
 }
