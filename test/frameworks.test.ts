@@ -15,6 +15,7 @@ const FILES = [
   'examples/nextjs/lib/inbox.ts',
   'examples/nextjs/app/api/inbox/[...path]/route.ts',
   'examples/nextjs/app/layout.tsx',
+  'examples/nextjs/app/reference/[...path]/route.ts',
   'examples/vite/vite.config.ts',
   'examples/vite/inbox-api.mjs',
 ];

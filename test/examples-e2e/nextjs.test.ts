@@ -16,6 +16,7 @@ let server: ChildProcess;
 let browser: Browser;
 let page: Page;
 let url = '';
+let serverOutput = '';
 const consoleErrors: string[] = [];
 const bodies: string[] = [];
 
@@ -32,19 +33,18 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = spawn(resolve(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`next start did not get ready in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`next start did not get ready in 30 s:\n${serverOutput}`)), 30_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Ready in/.test(output)) {
+      serverOutput += chunk.toString();
+      if (/Ready in/.test(serverOutput)) {
         clearTimeout(timer);
         ready();
       }
     };
     server.stdout?.on('data', onData);
     server.stderr?.on('data', onData);
-    server.once('exit', (code) => fail(new Error(`next start exited with ${String(code)}:\n${output}`)));
+    server.once('exit', (code) => fail(new Error(`next start exited with ${String(code)}:\n${serverOutput}`)));
   });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -102,4 +102,8 @@ it('the preferences page renders the panel, and no API key reaches the browser',
   await page.goto(`${url}/preferences`);
   await page.getByRole('switch').first().waitFor();
   for (const body of bodies) expect(body).not.toMatch(/sk_test_inbox_kit/);
+});
+
+it('the server logged no error while rendering (e.g. an uncached value while prerendering)', () => {
+  expect(serverOutput).not.toMatch(/Error/);
 });

@@ -2,32 +2,44 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import { Inbox, InboxProvider } from 'inbox-kit';
 import { prefetchInbox } from 'inbox-kit/server';
 import 'inbox-kit/styles.css';
-import type { ReactNode } from 'react';
+import { connection } from 'next/server';
+import { Suspense, type ReactNode } from 'react';
 import { serverClient, signedInUser } from '../lib/inbox';
 import './globals.css';
 
 export const metadata = { title: 'inbox-kit on Next.js' };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        {/* The user's inbox depends on the request (its cookie), so it renders inside Suspense. */}
+        <Suspense>
+          <WithInbox>{children}</WithInbox>
+        </Suspense>
+      </body>
+    </html>
+  );
+}
+
+async function WithInbox({ children }: { children: ReactNode }) {
+  // At request time only (the prefetch is the user's own data; TanStack Query stamps it with the time).
+  await connection();
   const subscriberId = await signedInUser();
   // The badge count and the first page are in the first HTML.
   const queryClient = new QueryClient();
   await prefetchInbox(queryClient, { client: serverClient(), subscriberId });
   return (
-    <html lang="en">
-      <body>
-        <InboxProvider baseUrl="/api/inbox" subscriberId={subscriberId}>
-          <HydrationBoundary state={dehydrate(queryClient)}>
-            <header className="topbar">
-              <nav aria-label="Main">
-                <a href="/">Home</a> <a href="/inbox">Inbox</a> <a href="/preferences">Preferences</a>
-              </nav>
-              <Inbox />
-            </header>
-            <main>{children}</main>
-          </HydrationBoundary>
-        </InboxProvider>
-      </body>
-    </html>
+    <InboxProvider baseUrl="/api/inbox" subscriberId={subscriberId}>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <header className="topbar">
+          <nav aria-label="Main">
+            <a href="/">Home</a> <a href="/inbox">Inbox</a> <a href="/preferences">Preferences</a>
+          </nav>
+          <Inbox />
+        </header>
+        <main>{children}</main>
+      </HydrationBoundary>
+    </InboxProvider>
   );
 }

@@ -9,7 +9,8 @@ const subscribeNothing = () => () => undefined;
  */
 export function useNow(intervalMs: number | null = 30_000): number | null {
   const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
-  const [now, setNow] = useState(() => Date.now());
+  // No clock read on the server (frameworks that prerender flag it); the browser's is read at once.
+  const [now, setNow] = useState(() => (typeof window === 'undefined' ? 0 : Date.now()));
   useEffect(() => {
     if (intervalMs === null) return;
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
