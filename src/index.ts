@@ -5,7 +5,7 @@
 export * from './components/index';
 export { defaultLabels } from './i18n/labels';
 export type { InboxLabels, PartialLabels } from './i18n/labels';
-export type { InboxTheme } from './theme/theme';
+export type { ColorScheme, InboxTheme } from './theme/theme';
 export * from './hooks/index';
 export * from './queries/index';
 export * from './client/index';

@@ -1,6 +1,12 @@
 /** The theme: a few semantic tokens, set as CSS variables on the kit's root element. */
 import type { CSSProperties } from 'react';
 
+/**
+ * `inherit`: the `color-scheme` the host page declares (light when none); `system`: the reader's
+ * setting; or a fixed scheme.
+ */
+export type ColorScheme = 'inherit' | 'light' | 'dark' | 'system';
+
 export interface InboxTheme {
   colors?: {
     background?: string;
@@ -14,6 +20,8 @@ export interface InboxTheme {
     /** The unread badge. */
     accent?: string;
     accentForeground?: string;
+    /** The ring around the badge: your header's background, so the badge stands clear of the bell. Default: the page's (`Canvas`). */
+    badgeRing?: string;
     border?: string;
     danger?: string;
   };
@@ -36,6 +44,7 @@ const COLOR_VARIABLES: Record<keyof NonNullable<InboxTheme['colors']>, string> =
   primaryForeground: '--inbox-primary-foreground',
   accent: '--inbox-accent',
   accentForeground: '--inbox-accent-foreground',
+  badgeRing: '--inbox-badge-ring',
   border: '--inbox-border',
   danger: '--inbox-danger',
 };

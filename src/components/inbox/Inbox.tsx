@@ -16,7 +16,7 @@ import type { FeedItem, RegisteredPayload } from '../../client/index';
 import { useCounts } from '../../hooks/useCounts';
 import { useMarkAllAs } from '../../hooks/useMarkAllAs';
 import { mergeLabels, type PartialLabels } from '../../i18n/labels';
-import { themeToStyle, type InboxTheme } from '../../theme/theme';
+import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
 import { PreferencesPanel } from '../preferences-panel/PreferencesPanel';
 import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
@@ -32,8 +32,11 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   variant?: 'popover' | 'embedded';
   /** Semantic tokens, set as CSS variables on the root. */
   theme?: InboxTheme;
-  /** Default `system` (follows the reader's setting). */
-  colorScheme?: 'light' | 'dark' | 'system';
+  /**
+   * Default `inherit`: the CSS `color-scheme` your page declares (light when it declares none),
+   * so a light-only app never gets a dark inbox. `system` follows the reader's setting.
+   */
+  colorScheme?: ColorScheme;
   /** Any visible or spoken string; the rest stay English. */
   labels?: PartialLabels;
   /** Locale of dates and plurals, e.g. `de`. Default: the browser's. */
@@ -80,7 +83,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   {
     variant = 'popover',
     theme,
-    colorScheme = 'system',
+    colorScheme = 'inherit',
     labels: givenLabels,
     locale,
     dir = 'ltr',

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useContext, useId, useMemo, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useContext, useId, useMemo, useState, type CSSProperties, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useMarkAs } from '../../hooks/useMarkAs';
@@ -7,6 +7,7 @@ import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
+import { InboxUiContext } from '../inbox/context';
 import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 
@@ -26,6 +27,17 @@ function initials(sender: ActorSubscriber | undefined): string {
     .toUpperCase();
 }
 
+function senderName(sender: ActorSubscriber | undefined): string {
+  return `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim() || (sender?.subscriberId ?? '');
+}
+
+/** A stable hue for a name, so one person's initials always have the same colour. */
+function hueOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % 360;
+}
+
 function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> }) {
   const { renderAvatar, classNames } = useItemSettings();
   const [failed, setFailed] = useState<string | null>(null);
@@ -36,6 +48,7 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   if (type === 'none') return <span data-inbox-slot="avatar" data-type="none" aria-hidden="true" />;
   const data = notification.actor?.data ?? null;
   let content: ReactNode;
+  let hue: number | undefined;
   if (type === 'system_icon') {
     content = <Icon name={data ?? 'info'} />;
   } else {
@@ -43,6 +56,7 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
     const sender = type === 'user' ? senderOf(notification) : undefined;
     const src = safeUrl(data ?? sender?.avatar, 'image');
     const fallback = type === 'user' ? initials(sender) : '';
+    if (!(src && failed !== src) && fallback) hue = hueOf(senderName(sender));
     content =
       src && failed !== src ? (
         <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
@@ -53,7 +67,14 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
       );
   }
   return (
-    <span data-inbox-slot="avatar" data-type={type} data-icon={type === 'system_icon' ? (data ?? undefined) : undefined} className={classNames.avatar} aria-hidden="true">
+    <span
+      data-inbox-slot="avatar"
+      data-type={type}
+      data-icon={type === 'system_icon' ? (data ?? undefined) : undefined}
+      className={classNames.avatar}
+      style={hue === undefined ? undefined : ({ '--inbox-avatar-hue': hue } as CSSProperties)}
+      aria-hidden="true"
+    >
       {content}
     </span>
   );
@@ -113,6 +134,7 @@ export const NotificationItem = memo(
   ) {
     const settings = useItemSettings();
     const row = useContext(RowPositionContext);
+    const inbox = useContext(InboxUiContext);
     const claimRow = row?.claim;
     useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
@@ -128,9 +150,19 @@ export const NotificationItem = memo(
     const activate = (event: MouseEvent) => {
       markRead();
       onNotificationClick?.(notification);
-      if (href && onNavigate && !event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+      const newTab = event.metaKey || event.ctrlKey || event.shiftKey;
+      if (href && onNavigate && !event.defaultPrevented && !newTab) {
         event.preventDefault();
         onNavigate(href, notification);
+      }
+      // Following a link leaves the popover: it closes, and focus goes back to the bell (where the
+      // reader was) unless the app's navigation moved it.
+      if (href && !newTab && inbox?.variant === 'popover' && inbox.open) {
+        inbox.setOpen(false);
+        const bell = inbox.bell;
+        requestAnimationFrame(() => {
+          if (!document.activeElement || document.activeElement === document.body) bell?.focus();
+        });
       }
     };
     const state = notification.read ? 'read' : 'unread';

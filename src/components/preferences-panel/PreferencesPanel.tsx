@@ -5,14 +5,14 @@ import { mergeLabels, type InboxLabels, type PartialLabels } from '../../i18n/la
 import { cx } from '../shared/cx';
 import { ErrorMessage } from '../shared/ErrorMessage';
 import { useInsideInbox, useItemSettings } from '../shared/settings';
-import { themeToStyle, type InboxTheme } from '../../theme/theme';
+import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
 
 export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
   /** Strings for a panel used outside `<Inbox>` (inside it, the inbox's labels apply). */
   labels?: PartialLabels;
   /** For a panel used outside `<Inbox>`: its theme, color scheme and direction. */
   theme?: InboxTheme;
-  colorScheme?: 'light' | 'dark' | 'system';
+  colorScheme?: ColorScheme;
   dir?: 'ltr' | 'rtl';
   /** Level of the panel's heading; its sections use the next. Default 2. */
   headingLevel?: 2 | 3 | 4;
@@ -112,7 +112,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
  * shows the values and explains why they cannot change.
  */
 export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(function PreferencesPanel(
-  { labels: givenLabels, headingLevel = 2, hideTitle = false, theme, colorScheme = 'system', dir, className, style, ...rest },
+  { labels: givenLabels, headingLevel = 2, hideTitle = false, theme, colorScheme = 'inherit', dir, className, style, ...rest },
   ref,
 ) {
   const settings = useItemSettings();

@@ -1,0 +1,92 @@
+/** How the kit looks and behaves in a real page: the badge, the host's colour scheme, following a link. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { Inbox } from 'inbox-kit';
+import { mount, serviceWithClient, unmount, waitFor } from './harness';
+
+afterEach(() => unmount());
+
+const rgb = (element: Element, property: string) => getComputedStyle(element).getPropertyValue(property);
+
+describe('the bell and its badge', () => {
+  it.each([
+    ['light header', '#ffffff', '#111827'],
+    ['dark header', '#0f172a', '#e5e7eb'],
+  ])('is a small pill on the bell’s top-right corner, ringed with the header’s colour, “99+” included (%s)', async (name, background, color) => {
+    const { client, service } = serviceWithClient({ messages: 150 });
+    for (const message of service.data.messages) message.read = false;
+    await page.viewport(480, 200);
+    const host = mount(
+      <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 24, background, color, ['--inbox-badge-ring' as string]: background }}>
+        <Inbox />
+      </header>,
+      client,
+    );
+    const badge = await waitFor(() => host.querySelector<HTMLElement>('[data-inbox-slot="badge"]'));
+    await waitFor(() => badge.textContent === '99+');
+    const bell = host.querySelector('[data-inbox-slot="bell"]')?.getBoundingClientRect();
+    const icon = host.querySelector('[data-inbox-slot="bell"] svg')?.getBoundingClientRect();
+    const pill = badge.getBoundingClientRect();
+    if (!bell || !icon) throw new Error('no bell');
+    // On the corner: starting right of the icon's middle, ending above its middle.
+    expect(pill.left).toBeGreaterThanOrEqual(icon.left + icon.width / 2);
+    expect(pill.bottom).toBeLessThanOrEqual(icon.top + icon.height / 2 + 1);
+    // Small: it covers at most a quarter of the icon, and stays inside the button's hit area.
+    const overlap = Math.max(0, Math.min(pill.right, icon.right) - Math.max(pill.left, icon.left)) * Math.max(0, Math.min(pill.bottom, icon.bottom) - Math.max(pill.top, icon.top));
+    expect(overlap / (icon.width * icon.height)).toBeLessThanOrEqual(0.25);
+    expect(pill.height).toBeLessThanOrEqual(17);
+    expect(pill.top).toBeGreaterThanOrEqual(bell.top);
+    // Its ring is the header's background.
+    expect(rgb(badge, 'box-shadow')).toContain(background === '#ffffff' ? 'rgb(255, 255, 255)' : 'rgb(15, 23, 42)');
+    await page.screenshot({ path: `../../test-results/screenshots/badge-${name.replace(' ', '-')}.png`, element: host });
+  });
+});
+
+describe('colour scheme', () => {
+  it('follows the colour scheme the host declares by default, and a fixed one when asked', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(900, 700);
+    const host = mount(
+      <div>
+        <div id="light-host">
+          <Inbox variant="embedded" />
+        </div>
+        <div id="dark-host" style={{ colorScheme: 'dark' }}>
+          <Inbox variant="embedded" />
+        </div>
+        <div id="forced" style={{ colorScheme: 'dark' }}>
+          <Inbox variant="embedded" colorScheme="light" />
+        </div>
+      </div>,
+      client,
+    );
+    const panel = (id: string) => host.querySelector(`#${id} [data-inbox-slot="panel"]`) as Element;
+    await waitFor(() => panel('light-host') && panel('dark-host'));
+    // A page that declares no scheme is light, whatever the reader's system says.
+    expect(rgb(panel('light-host'), 'background-color')).toBe('rgb(255, 255, 255)');
+    expect(rgb(panel('dark-host'), 'background-color')).toBe('rgb(17, 19, 24)');
+    expect(rgb(panel('forced'), 'background-color')).toBe('rgb(255, 255, 255)');
+  });
+});
+
+describe('following a notification', () => {
+  it('closes the popover and gives focus back to the bell', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(1000, 800);
+    const followed: string[] = [];
+    const host = mount(
+      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+        <Inbox onNavigate={(url) => followed.push(url)} />
+      </div>,
+      client,
+    );
+    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
+    bell.focus();
+    await userEvent.keyboard('{Enter}');
+    const link = await waitFor(() => host.querySelector<HTMLAnchorElement>('[role="dialog"] a[data-inbox-slot="item-main"][href^="/"]'));
+    await userEvent.click(link);
+    await waitFor(() => !host.querySelector('[role="dialog"]'));
+    expect(followed).toHaveLength(1);
+    await waitFor(() => document.activeElement === bell);
+  });
+});
