@@ -22,7 +22,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`PORT must be a whole number from 0 to 65535, received ${JSON.stringify(process.env.PORT)}`);
   process.exit(2);
 }
-const build = resolve(import.meta.dirname, '../.cache/demo');
+const build = resolve(import.meta.dirname, '..', process.env.INBOX_DEMO_BUILD ?? '.cache/demo');
 if (!existsSync(join(build, 'index.html'))) {
   console.error('The demo app is not built: run `npm start` (it builds first), or `npm run build:demo`.');
   process.exit(1);

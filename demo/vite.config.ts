@@ -1,22 +1,20 @@
 /** Builds the demo's browser app (what `npm start` serves). */
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { entryAliases } from '../scripts/entry-aliases.ts';
 
 const here = import.meta.dirname;
-const src = resolve(here, '../src');
 
 export default defineConfig({
   root: resolve(here, 'app'),
   logLevel: 'warn',
   resolve: {
-    alias: [
-      { find: /^inbox-kit\/client$/, replacement: `${src}/client/index.ts` },
-      { find: /^inbox-kit\/styles\.css$/, replacement: `${src}/theme/styles.css` },
-      { find: /^inbox-kit$/, replacement: `${src}/index.ts` },
-    ],
+    alias: entryAliases(resolve(here, '..')),
   },
   build: {
-    outDir: resolve(here, '../.cache/demo'),
+    // INBOX_DEMO_BUILD: the tests build into their own folder, so they never replace the files of a
+    // demo you have running.
+    outDir: resolve(here, '..', process.env.INBOX_DEMO_BUILD ?? '.cache/demo'),
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {

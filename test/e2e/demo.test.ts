@@ -4,7 +4,7 @@
  * the admin page arriving, all of it once with the keyboard alone, axe on
  * every page, and no API key in anything the browser receives.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,16 @@ describe('npm start', () => {
     await expect.poll(() => bell().getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
     await axe('dashboard');
     await page.screenshot({ path: `${shots}/demo-dashboard.png` });
+  });
+
+  it('serves React’s production build, built into the tests’ own folder (a running demo keeps its files)', async () => {
+    expect(existsSync('.cache/demo-e2e/index.html')).toBe(true);
+    const html = await (await fetch(`${demo.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const code = await (await fetch(`${demo.url}${script}`)).text();
+    expect(code.length).toBeGreaterThan(1000);
+    // The development build carries React's dev-only warnings; the production build does not.
+    expect(code).not.toContain('Each child in a list should have a unique');
   });
 
   it('opens the bell: items with avatars and CTA buttons; marking one read drops the badge, and a reload agrees', async () => {

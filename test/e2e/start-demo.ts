@@ -11,7 +11,8 @@ export interface RunningDemo {
 export async function startDemo(options: { env?: Record<string, string>; build?: boolean } = {}): Promise<RunningDemo> {
   const [command, args] = options.build === false ? ['node_modules/.bin/tsx', ['demo/server.ts']] : ['npm', ['start', '--silent']];
   const child: ChildProcess = spawn(command, args, {
-    env: { ...process.env, PORT: '0', ...options.env },
+    // Its own build folder: a demo the developer has running keeps its files.
+    env: { ...process.env, PORT: '0', INBOX_DEMO_BUILD: '.cache/demo-e2e', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
