@@ -20,6 +20,9 @@ export interface InboxLabels {
   loadMore: string;
   empty: string;
   emptyUnread: string;
+  /** The line under the empty state of the All tab, and of the Unread tab. */
+  emptyHint: string;
+  emptyUnreadHint: string;
   error: string;
   retry: string;
   endOfFeed: string;
@@ -65,6 +68,8 @@ export const defaultLabels: InboxLabels = {
   loadMore: 'Load more',
   empty: 'You’re all caught up.',
   emptyUnread: 'No unread notifications.',
+  emptyHint: 'New notifications will show up here.',
+  emptyUnreadHint: 'Everything here has been read.',
   error: 'Notifications could not be loaded.',
   retry: 'Try again',
   endOfFeed: 'That’s everything.',

@@ -90,3 +90,30 @@ describe('following a notification', () => {
     await waitFor(() => document.activeElement === bell);
   });
 });
+
+describe('the inbox as a page', () => {
+  it.each(['light', 'dark'] as const)('an empty inbox shows an illustration and a helpful line per tab (%s, 375 px)', async (scheme) => {
+    const { client } = serviceWithClient();
+    await page.viewport(375, 640);
+    const host = mount(
+      <div style={{ colorScheme: scheme, background: scheme === 'dark' ? '#0b0d12' : '#f9fafb', padding: 12, minHeight: 600 }}>
+        <h1 style={{ margin: '0 0 12px', font: '600 20px system-ui', color: scheme === 'dark' ? '#e5e7eb' : '#111827' }}>Notifications</h1>
+        <Inbox variant="embedded" hideTitle />
+      </div>,
+      client,
+      'brand-new-user',
+    );
+    const empty = await waitFor(() => host.querySelector('[data-inbox-slot="feed-empty"]'));
+    expect(empty.querySelector('svg[data-inbox-slot="empty-illustration"]')).not.toBeNull();
+    expect(empty.textContent).toContain('You’re all caught up.');
+    expect(empty.textContent).toContain('New notifications will show up here.');
+    // One visible heading (the page's); the inbox's names it for screen readers only.
+    const heading = host.querySelector('[data-inbox-root] h2');
+    expect(heading?.getAttribute('data-inbox-slot')).toBe('sr-only');
+    expect(host.querySelector('[data-inbox-root] section')?.getAttribute('aria-labelledby')).toBe(heading?.id);
+    await page.screenshot({ path: `../../test-results/screenshots/empty-all-${scheme}-375.png` });
+    await userEvent.click(host.querySelector('[role="tab"]:nth-child(2)') as HTMLElement);
+    await waitFor(() => host.querySelector('[data-inbox-slot="feed-empty"]')?.textContent?.includes('No unread notifications.'));
+    expect(host.querySelector('[data-inbox-slot="feed-empty"]')?.textContent).toContain('Everything here has been read.');
+  });
+});

@@ -59,6 +59,13 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   renderItem?: (notification: FeedItem<RegisteredPayload>, index: number) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;
+  /** Level of the inbox's heading. Default 2. */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Hide the heading from view; it still names the inbox for screen readers. For an inbox page
+   * whose own heading says "Notifications" already.
+   */
+  hideTitle?: boolean;
 }
 
 /** Announces new notifications politely, once they arrive after the first load. */
@@ -102,6 +109,8 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
     onNotificationClick,
     onActionClick,
     onNavigate,
+    headingLevel = 2,
+    hideTitle = false,
     className,
     style,
     children,
@@ -136,8 +145,10 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       setBell,
       renderItem,
       renderEmpty,
+      headingLevel,
+      hideTitle,
     }),
-    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty],
+    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle],
   );
   const settings = useMemo<ItemSettings>(
     () => ({ labels, locale, now, markReadOnClick, classNames, renderAvatar, onNotificationClick, onActionClick, onNavigate }),
@@ -298,6 +309,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const { unread } = useCounts();
   const inPreferences = ui.view === 'preferences';
   const tab = ui.tabs.find((t) => t.id === ui.filter);
+  const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <div ref={ref} data-inbox-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
       {inPreferences && (
@@ -305,9 +317,10 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
           <Icon name="back" data-flip-rtl="" />
         </button>
       )}
-      <h2 id={ui.ids.title} data-inbox-slot="title">
+      <Title id={ui.ids.title} data-inbox-slot={ui.hideTitle && !inPreferences ? 'sr-only' : 'title'}>
         {inPreferences ? labels.preferencesTitle : labels.title}
-      </h2>
+      </Title>
+      {ui.hideTitle && !inPreferences && <span data-inbox-slot="title" aria-hidden="true" />}
       {!inPreferences && (
         <button
           type="button"

@@ -73,6 +73,19 @@ export interface InboxFeedProps extends HTMLAttributes<HTMLDivElement> {
   pageSize?: number;
 }
 
+/** A bell at rest with a check: drawn with the theme's tokens, so it follows the scheme and the brand. */
+function EmptyIllustration() {
+  return (
+    <svg data-inbox-slot="empty-illustration" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+      <circle cx="48" cy="48" r="44" fill="var(--inbox-muted)" />
+      <path d="M48 24a16 16 0 0 0-16 16v10.5L27 58v3h42v-3l-5-7.5V40a16 16 0 0 0-16-16Z" fill="var(--inbox-background)" stroke="var(--inbox-muted-foreground)" strokeWidth="2.5" strokeLinejoin="round" />
+      <path d="M42 65a6 6 0 0 0 12 0" fill="none" stroke="var(--inbox-muted-foreground)" strokeWidth="2.5" strokeLinecap="round" />
+      <circle cx="66" cy="30" r="11" fill="var(--inbox-primary)" />
+      <path d="m61 30 3.5 3.5L71 27" fill="none" stroke="var(--inbox-primary-foreground)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** The notifications of the selected tab, loaded page by page as the list scrolls, with loading, empty, error and end states. */
 export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Feed');
@@ -167,9 +180,11 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         {state === 'error' && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void feed.refetch()} />}
         {state === 'empty' &&
           (ui.renderEmpty?.(tab) ?? (
-            <p data-inbox-slot="feed-empty" className={classNames.empty}>
-              {tab.filter.read === false ? labels.emptyUnread : labels.empty}
-            </p>
+            <div data-inbox-slot="feed-empty" className={classNames.empty}>
+              <EmptyIllustration />
+              <p data-inbox-slot="feed-empty-title">{tab.filter.read === false ? labels.emptyUnread : labels.empty}</p>
+              <p data-inbox-slot="feed-empty-hint">{tab.filter.read === false ? labels.emptyUnreadHint : labels.emptyHint}</p>
+            </div>
           ))}
         {state === 'list' && (
           <div role="feed" aria-label={labels.feedLabel} aria-busy={feed.isFetchingNextPage} data-inbox-slot="feed">

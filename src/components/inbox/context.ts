@@ -52,6 +52,10 @@ export interface InboxUi {
   setBell: (bell: HTMLButtonElement | null) => void;
   renderItem: ((notification: FeedItem<RegisteredPayload>, index: number) => ReactNode) | undefined;
   renderEmpty: ((tab: InboxTab) => ReactNode) | undefined;
+  /** Level of the inbox's heading (2 to 4). */
+  headingLevel: 2 | 3 | 4;
+  /** The heading is for screen readers only (the page has its own). */
+  hideTitle: boolean;
 }
 
 export const InboxUiContext = createContext<InboxUi | null>(null);
