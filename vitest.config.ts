@@ -36,6 +36,8 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
 const bench = process.env.INBOX_BENCH === '1';
 // The examples, built from the packed tarball by scripts/examples/run.sh, driven in Chromium.
 const examples = process.env.INBOX_EXAMPLES === '1';
+// The static Storybook build, after `npm run build-storybook`.
+const staticBuilds = process.env.INBOX_STATIC === '1';
 
 export default defineConfig({
   resolve: { alias },
@@ -44,10 +46,12 @@ export default defineConfig({
       ? [{ test: { name: 'bench', environment: 'node', include: ['bench/**/*.bench.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
       : examples
         ? [{ test: { name: 'examples', environment: 'node', include: ['test/examples-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
-        : [
+        : staticBuilds
+          ? [{ test: { name: 'static', environment: 'node', include: ['test/static-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } }]
+          : [
       {
         resolve: { alias },
-        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', 'test/examples-e2e/**'] },
+        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', 'test/examples-e2e/**', 'test/static-e2e/**'] },
       },
       {
         resolve: { alias },

@@ -21,7 +21,8 @@ const meta = {
   },
   argTypes: {
     variant: { control: 'inline-radio', options: ['popover', 'embedded'] },
-    colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'system'] },
+    colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] },
+    badge: { control: 'inline-radio', options: ['unread', 'unseen'] },
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     theme: { control: 'object', description: 'Semantic tokens: colors (with foregrounds), radius, font, spacing, shadow.' },
     labels: { control: 'object', description: 'Any visible or spoken string.' },
@@ -81,6 +82,54 @@ export const Empty: Story = {
   args: { variant: 'embedded' },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('You’re all caught up.')).toBeVisible();
+  },
+};
+
+const unseen = withService();
+/** `badge="unseen"`: what is new since the reader last looked; opening the inbox clears it (read state stays). */
+export const UnseenBadge: Story = {
+  ...unseen,
+  args: { badge: 'unseen' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bell = await canvas.findByRole('button', { name: /^Notifications, \d+ new$/ });
+    await userEvent.click(bell);
+    const dialog = await canvas.findByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(within(dialog).getAllByRole('article').length).toBeGreaterThan(5));
+    await waitFor(() => expect(Number(/(\d+) new/.exec(bell.getAttribute('aria-label') ?? '')?.[1] ?? 0)).toBeLessThan(20));
+  },
+};
+
+/** The badge on a dark header: its ring takes the header's colour (`--inbox-badge-ring`). */
+const darkHeader = withService();
+export const BadgeOnDarkHeader: Story = {
+  ...darkHeader,
+  decorators: [
+    ...darkHeader.decorators,
+    (Story) => (
+      <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, background: '#0f172a', color: '#e2e8f0', ['--inbox-badge-ring' as string]: '#0f172a' }}>
+        <Story />
+      </header>
+    ),
+  ],
+};
+
+/** An inbox page with its own heading: `hideTitle`, and the empty state per tab. */
+const emptyPage = withService({ messages: 0 });
+export const EmptyPage: Story = {
+  ...emptyPage,
+  args: { variant: 'embedded', hideTitle: true },
+  decorators: [
+    ...emptyPage.decorators,
+    (Story) => (
+      <div style={{ padding: 16, width: 'min(560px, 100%)' }}>
+        <h1 style={{ font: '600 22px system-ui', margin: '0 0 12px' }}>Notifications</h1>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('New notifications will show up here.')).toBeVisible();
   },
 };
 

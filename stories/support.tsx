@@ -8,8 +8,16 @@ import { InboxProvider } from 'inbox-kit';
 import { createInboxClient } from 'inbox-kit/client';
 import { createInboxHandlers } from 'inbox-kit/msw';
 import { createReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import type { HttpHandler } from 'msw';
 
 let count = 0;
+
+/** Handlers of every service made so far (each under its own path); one array, shared by all stories. */
+const everyHandler: HttpHandler[] = [];
+function registerHandlers(handlers: HttpHandler[]): HttpHandler[] {
+  everyHandler.push(...handlers);
+  return everyHandler;
+}
 
 export function withService(options: ReferenceServiceOptions = {}, subscriberId = 'sub_ada') {
   const path = `/inbox-api-${++count}`;
@@ -25,8 +33,9 @@ export function withService(options: ReferenceServiceOptions = {}, subscriberId 
   return {
     service,
     decorators: [decorator],
-    // The client sends no API key from the browser; the mock service here does not ask for one.
-    parameters: { msw: { handlers: createInboxHandlers(withoutAuth(service), { baseUrl: `${location.origin}${path}` }) } },
+    // Every story installs every story's handlers: on a docs page all stories render at once, and
+    // each one's loader resets MSW; with only its own, the last would leave the others unanswered.
+    parameters: { msw: { handlers: registerHandlers(createInboxHandlers(withoutAuth(service), { baseUrl: `${location.origin}${path}` })) } },
   };
 }
 

@@ -5,6 +5,8 @@ export interface InboxLabels {
   title: string;
   /** The bell's accessible name; `count` is the badge text ("3", "99+"), empty when nothing is unread. */
   bell: (count: string) => string;
+  /** The bell's accessible name with `badge="unseen"`; `count` is the badge text, empty when nothing is new. */
+  bellUnseen: (count: string) => string;
   markAllAsRead: string;
   markAsRead: string;
   markAsUnread: string;
@@ -53,6 +55,7 @@ export interface InboxLabels {
 export const defaultLabels: InboxLabels = {
   title: 'Notifications',
   bell: (count) => (count ? `Notifications, ${count} unread` : 'Notifications'),
+  bellUnseen: (count) => (count ? `Notifications, ${count} new` : 'Notifications'),
   markAllAsRead: 'Mark all as read',
   markAsRead: 'Mark as read',
   markAsUnread: 'Mark as unread',

@@ -47,6 +47,8 @@ export interface InboxStore extends QueryContext, MessageActions {
   markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult>;
   /** Queues an id to be marked seen with others in one request. */
   markSeenSoon(id: string): void;
+  /** Marks every unseen notification the caches hold (what the inbox shows) seen, in one request. */
+  markShownSeen(): Promise<void>;
   /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
   updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences>;
   /** Tells the other tabs to refetch everything (after a broadcast, say). */
@@ -228,6 +230,14 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     }
   }
 
+  async function markShownSeen(): Promise<void> {
+    const ids = new Set<string>();
+    for (const [, data] of feedQueries()) {
+      for (const page of data?.pages ?? []) for (const item of page.data) if (!item.seen && !skipped.has(item._id)) ids.add(item._id);
+    }
+    if (ids.size > 0) await markAs([...ids], 'seen');
+  }
+
   // ------------------------------------------------------------ seen on view
 
   const seenQueue = new Set<string>();
@@ -369,6 +379,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     markAs,
     markAllAs,
     markSeenSoon,
+    markShownSeen,
     ...createMessageActions({ client, subscriberId, queryClient, feedsKey }),
     updatePreference,
     refreshEverywhere: () => post({ kind: 'refresh' }),

@@ -59,6 +59,12 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   renderItem?: (notification: FeedItem<RegisteredPayload>, index: number) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;
+  /**
+   * What the bell's badge counts: `unread` (default), or `unseen`: what arrived since the reader
+   * last looked. With `unseen`, opening the inbox marks what it shows seen (one request), which
+   * clears the badge; read and unread stay as they are.
+   */
+  badge?: 'unread' | 'unseen';
   /** Level of the inbox's heading. Default 2. */
   headingLevel?: 2 | 3 | 4;
   /**
@@ -111,6 +117,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
     onNavigate,
     headingLevel = 2,
     hideTitle = false,
+    badge = 'unread',
     className,
     style,
     children,
@@ -147,8 +154,9 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       renderEmpty,
       headingLevel,
       hideTitle,
+      badge,
     }),
-    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle],
+    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle, badge],
   );
   const settings = useMemo<ItemSettings>(
     () => ({ labels, locale, now, markReadOnClick, classNames, renderAvatar, onNotificationClick, onActionClick, onNavigate }),
@@ -180,8 +188,11 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
 /** The bell: opens and closes the popover; its name and badge give the unread count. */
 const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function InboxBell({ className, onClick, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Bell');
-  const { unread, unreadLabel } = useCounts();
-  const count = unread && unread.value > 0 ? (unreadLabel ?? '') : '';
+  const { unread, unreadLabel, unseen, unseenLabel } = useCounts();
+  const unseenBadge = ui.badge === 'unseen';
+  const counted = unseenBadge ? unseen : unread;
+  const count = counted && counted.value > 0 ? ((unseenBadge ? unseenLabel : unreadLabel) ?? '') : '';
+
   const { setBell } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
   return (
@@ -192,7 +203,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
       aria-haspopup="dialog"
       aria-expanded={ui.open}
       aria-controls={ui.open ? ui.ids.popover : undefined}
-      aria-label={ui.labels.bell(count)}
+      aria-label={unseenBadge ? ui.labels.bellUnseen(count) : ui.labels.bell(count)}
       className={cx(ui.classNames.bell, className)}
       onClick={(event) => {
         onClick?.(event);

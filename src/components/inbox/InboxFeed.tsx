@@ -9,6 +9,7 @@ import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
 import { useInboxUi, type InboxTab } from './context';
 import { useWindow } from './use-window';
+import { useInboxContext } from '../../hooks/InboxProvider';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -94,6 +95,13 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
   const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
   const { scrollRef, measure, measured, start, end, before, after } = useWindow(ids);
+  // With the "new since you last looked" badge, what the open inbox shows is marked seen in one
+  // request when it opens (and when more is loaded), which clears the badge.
+  const { store } = useInboxContext('Inbox.Feed');
+  const markShown = ui.badge === 'unseen' && ui.open;
+  useEffect(() => {
+    if (markShown && ids.length > 0) void store.markShownSeen().catch(() => undefined);
+  }, [markShown, ids.length, store]);
   const { hasMore, isFetchingNextPage, fetchNextPage } = feed;
 
   // Infinite scroll: near the end of what is loaded, load the next page (a button does it without layout).

@@ -56,6 +56,8 @@ export interface InboxUi {
   headingLevel: 2 | 3 | 4;
   /** The heading is for screen readers only (the page has its own). */
   hideTitle: boolean;
+  /** What the bell's badge counts. */
+  badge: 'unread' | 'unseen';
 }
 
 export const InboxUiContext = createContext<InboxUi | null>(null);
