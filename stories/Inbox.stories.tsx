@@ -133,6 +133,21 @@ export const EmptyPage: Story = {
   },
 };
 
+const mixed = withService();
+/**
+ * An Arabic name in an English sentence: the line stays English (each block takes the direction of
+ * a clear majority of its letters; see RightToLeft for Latin text in an Arabic inbox).
+ */
+export const ArabicNameInEnglish: Story = {
+  ...mixed,
+  args: { variant: 'embedded' },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-inbox-slot="item-content"]').length).toBeGreaterThan(5));
+    const line = [...canvasElement.querySelectorAll('[data-inbox-slot="item-content"]')].find((element) => /^عمر الفاروق invited/.test(element.textContent ?? ''));
+    await expect(line?.getAttribute('dir')).toBe('ltr');
+  },
+};
+
 const failing = withService({ faults: { errorRate: 1 } });
 export const ErrorState: Story = {
   name: 'Error',

@@ -117,3 +117,30 @@ describe('the inbox as a page', () => {
     expect(host.querySelector('[data-inbox-slot="feed-empty"]')?.textContent).toContain('Everything here has been read.');
   });
 });
+
+describe('right to left', () => {
+  it('each text block reads in its own direction and lines up with the inbox', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(480, 900);
+    const host = mount(<Inbox variant="embedded" dir="rtl" locale="ar" />, client, 'sub_layla');
+    await waitFor(() => host.querySelectorAll('[data-inbox-slot="item-content"]').length > 10);
+    const contents = [...host.querySelectorAll<HTMLElement>('[data-inbox-slot="item-content"]')];
+    const latin = contents.find((element) => /^[\p{Script=Latin}\s,'’!.👍-]+$/u.test(element.textContent ?? '') || (element.textContent ?? '').startsWith('Marcus'));
+    const arabic = contents.find((element) => /^[\p{Script=Arabic}\s!.،]+$/u.test(element.textContent ?? ''));
+    // An English sentence in an Arabic inbox is an English line: its end punctuation stays at its end.
+    const english = contents.find((element) => element.getAttribute('dir') === 'ltr');
+    expect(english).toBeDefined();
+    expect(latin ?? english).toBeDefined();
+    if (arabic) expect(arabic.getAttribute('dir')).toBe('rtl');
+    // Lined up with the inbox (right-aligned in RTL), whatever its own direction.
+    const row = english?.closest('[data-inbox-slot="item-body"]')?.getBoundingClientRect();
+    const box = english?.getBoundingClientRect();
+    if (!row || !box || !english) throw new Error('no row');
+    const range = document.createRange();
+    range.selectNodeContents(english);
+    const lines = [...range.getClientRects()];
+    english.scrollIntoView({ block: 'center' });
+    await page.screenshot({ path: '../../test-results/screenshots/rtl-mixed-480.png' });
+    expect(Math.max(...lines.map((line) => line.right))).toBeGreaterThan(box.right - 2);
+  });
+});

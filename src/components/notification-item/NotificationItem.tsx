@@ -3,6 +3,7 @@ import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MessageBut
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useMarkAs } from '../../hooks/useMarkAs';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
+import { textDirection } from '../../i18n/text-direction';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
@@ -172,11 +173,11 @@ export const NotificationItem = memo(
       <>
         {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
         {notification.subject && (
-          <span data-inbox-slot="item-subject" className={classNames.itemSubject}>
+          <span data-inbox-slot="item-subject" dir={textDirection(notification.subject)} className={classNames.itemSubject}>
             {notification.subject}
           </span>
         )}
-        <span data-inbox-slot="item-content" className={classNames.itemContent}>
+        <span data-inbox-slot="item-content" dir={textDirection(notification.content)} className={classNames.itemContent}>
           {notification.content}
         </span>
       </>
