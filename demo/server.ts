@@ -133,6 +133,16 @@ const server = createServer((req, res) => {
     });
     return;
   }
+  if (path === '/api/demo/delivery') {
+    // What a broadcast did, for the admin page: only the built-in service can say.
+    if (!service) return send(res, 501, 'application/json', JSON.stringify({ message: 'Only the built-in service reports deliveries.' }));
+    const transactionId = url.searchParams.get('transactionId') ?? '';
+    const workflow = service.data.workflows.find((w) => w.identifier === url.searchParams.get('workflow'));
+    const subscribers = service.data.subscribers.filter((s) => !s.deleted).length;
+    const delivered = service.data.messages.filter((m) => m.transactionId === transactionId).length;
+    const inApp = Boolean(workflow?.active && workflow.inApp && workflow.steps.some((step) => step.active && step.channel === 'in_app'));
+    return send(res, 200, 'application/json', JSON.stringify({ delivered, subscribers, inApp }), { 'Cache-Control': 'no-store' });
+  }
   if (path === '/api/demo/workflows') {
     if (service) {
       const rows = service.data.workflows.map((w) => ({ identifier: w.identifier, name: w.name }));

@@ -92,6 +92,14 @@ function broadcastOutcome(data: { status: string; error?: string[] | undefined }
   }
 }
 
+/** What the built-in service did with a broadcast, in words. */
+function deliveryText({ delivered, subscribers, inApp }: { delivered: number; subscribers: number; inApp: boolean }): string {
+  if (!inApp) return `Accepted (processed), delivered to nobody: the workflow is inactive or has no active in-app step.`;
+  const off = subscribers - delivered;
+  const reason = off === 0 ? '' : ` (${off} ${off === 1 ? 'has' : 'have'} turned in-app off for this workflow)`;
+  return `Delivered to ${delivered} of ${subscribers} subscribers${reason}.`;
+}
+
 async function listFrom<T>(path: string): Promise<{ rows: T[]; note: string }> {
   const response = await fetch(path);
   const body = (await response.json().catch(() => undefined)) as T[] | { message?: string } | undefined;
@@ -112,13 +120,22 @@ function Admin({ service }: { service: string }) {
     load();
     void listFrom<{ identifier: string; name: string }>('/api/demo/workflows').then(setWorkflows);
   }, []);
+  const [delivery, setDelivery] = useState('');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    broadcast.mutate({
-      name: String(form.get('workflow')),
-      payload: { title: String(form.get('title')), body: String(form.get('body')), url: String(form.get('url')) || '/' },
-    });
+    const name = String(form.get('workflow'));
+    setDelivery('');
+    broadcast.mutate(
+      { name, payload: { title: String(form.get('title')), body: String(form.get('body')), url: String(form.get('url')) || '/' } },
+      {
+        onSuccess: (result) => {
+          void fetch(`/api/demo/delivery?transactionId=${encodeURIComponent(result.transactionId ?? '')}&workflow=${encodeURIComponent(name)}`)
+            .then(async (response) => (response.ok ? ((await response.json()) as { delivered: number; subscribers: number; inApp: boolean }) : undefined))
+            .then((outcome) => outcome && setDelivery(deliveryText(outcome)));
+        },
+      },
+    );
   };
   return (
     <>
@@ -164,7 +181,7 @@ function Admin({ service }: { service: string }) {
             {broadcast.isPending ? 'Sending…' : 'Broadcast'}
           </button>
           <p role="status" className="result">
-            {broadcastOutcome(broadcast.data, broadcast.error, broadcast.variables?.name ?? workflow)}
+            {delivery || broadcastOutcome(broadcast.data, broadcast.error, broadcast.variables?.name ?? workflow)}
           </p>
         </form>
       </section>

@@ -117,7 +117,8 @@ describe('npm start', () => {
     await page.goto(`${demo.url}/admin`);
     await page.getByLabel('Title').fill('Quarterly review is out');
     await page.getByRole('button', { name: 'Broadcast' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('processed');
+    // The admin page says what happened: Grace turned product news off in-app.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Delivered to' }).textContent()).toMatch(/^Delivered to 6 of 7 subscribers \(1 has turned in-app off for this workflow\)\.$/);
     await bell().click();
     await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Quarterly review is out');
     await page.keyboard.press('Escape');
@@ -193,7 +194,8 @@ describe('npm start', () => {
     await page.getByLabel('Title').waitFor();
     await tabTo((el) => el.text === 'Broadcast');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('processed');
+    // The admin page says what happened: Grace turned product news off in-app.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Delivered to' }).textContent()).toMatch(/^Delivered to 6 of 7 subscribers \(1 has turned in-app off for this workflow\)\.$/);
     await tabTo(isBell, { key: 'Shift+Tab', max: 80 });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
