@@ -223,7 +223,18 @@ function Admin({ service }: { service: string }) {
   );
 }
 
+/** The page's colour scheme, remembered; the inbox follows the page's (its default, `inherit`). */
+function useScheme(): ['light' | 'dark', () => void] {
+  const [scheme, setScheme] = useState<'light' | 'dark'>(() => (localStorage.getItem('demo-scheme') === 'dark' ? 'dark' : 'light'));
+  useEffect(() => {
+    document.documentElement.dataset.scheme = scheme;
+    localStorage.setItem('demo-scheme', scheme);
+  }, [scheme]);
+  return [scheme, () => setScheme((current) => (current === 'dark' ? 'light' : 'dark'))];
+}
+
 function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; path: string; navigate: (path: string) => void }) {
+  const [scheme, toggleScheme] = useScheme();
   const follow = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
@@ -247,6 +258,9 @@ function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; 
           ))}
         </nav>
         <div className="tools">
+          <button type="button" className="scheme" aria-pressed={scheme === 'dark'} onClick={toggleScheme}>
+            Dark
+          </button>
           <Inbox onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} />
           <label className="user">
             <span className="visually-hidden">Signed in as</span>

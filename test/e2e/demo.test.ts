@@ -56,6 +56,26 @@ describe('npm start', () => {
     await page.screenshot({ path: `${shots}/demo-dashboard.png` });
   });
 
+  it('switches the whole page to dark and the inbox follows; the header fits a 375 px screen', async () => {
+    await page.goto(`${demo.url}/`);
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await bell().click();
+    const dialog = page.getByRole('dialog', { name: 'Notifications' });
+    await dialog.locator('[data-inbox-slot="item"]').first().waitFor();
+    expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(17, 19, 24)');
+    await axe('dashboard, dark');
+    await page.screenshot({ path: `${shots}/demo-dashboard-dark-1280.png` });
+    await page.keyboard.press('Escape');
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await bell().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: `${shots}/demo-dashboard-${scheme}-375.png` });
+      if (scheme === 'dark') await page.getByRole('button', { name: 'Dark' }).click();
+    }
+  });
+
   it('serves React’s production build, built into the tests’ own folder (a running demo keeps its files)', async () => {
     expect(existsSync('.cache/demo-e2e/index.html')).toBe(true);
     const html = await (await fetch(`${demo.url}/`)).text();
