@@ -164,7 +164,9 @@ const server = createServer((req, res) => {
     if (!file.startsWith(build) || !existsSync(file)) return send(res, 404, 'text/plain', 'Not found');
     return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file), { 'Cache-Control': 'public, max-age=31536000, immutable' });
   }
-  if (['/', '/inbox', '/preferences', '/admin'].includes(path)) {
+  // Every other path is the app: its pages, and the pages notifications link to (the app shows
+  // where a link led).
+  if (!path.startsWith('/api/') && !path.startsWith('/service/') && req.method === 'GET') {
     return send(res, 200, TYPES['.html'] ?? 'text/html', index, { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' });
   }
   send(res, 404, 'text/plain; charset=utf-8', 'Not found');

@@ -107,6 +107,27 @@ async function listFrom<T>(path: string): Promise<{ rows: T[]; note: string }> {
   return { rows: [], note: (body && !Array.isArray(body) && body.message) || `${path} answered ${response.status}.` };
 }
 
+/** Where a notification's link leads in the demo: your app's page would be here. */
+function Followed({ path, navigate }: { path: string; navigate: (path: string) => void }) {
+  return (
+    <section className="panel">
+      <h1>You followed a notification link</h1>
+      <p className="lede">
+        In your app this opens <code>{path}</code>. The notification was marked read as you clicked it.
+      </p>
+      <a
+        href="/inbox"
+        onClick={(event) => {
+          event.preventDefault();
+          navigate('/inbox');
+        }}
+      >
+        Back to the inbox
+      </a>
+    </section>
+  );
+}
+
 function Admin({ service }: { service: string }) {
   const broadcast = useBroadcast();
   const setPrimary = useSetPrimaryIntegration();
@@ -294,17 +315,19 @@ function App() {
     path === '/inbox' ? (
       <>
         <h1>Inbox</h1>
-        <Inbox variant="embedded" onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]} />
+        <Inbox variant="embedded" hideTitle onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]} />
       </>
     ) : path === '/preferences' ? (
       <>
         <h1>Notification preferences</h1>
-        <PreferencesPanel hideTitle colorScheme="light" />
+        <PreferencesPanel hideTitle />
       </>
     ) : path === '/admin' ? (
       <Admin service={me.service} />
-    ) : (
+    ) : path === '/' ? (
       <Dashboard me={me} />
+    ) : (
+      <Followed path={path} navigate={navigate} />
     );
   return (
     <InboxProvider baseUrl="/api/inbox" subscriberId={me.subscriberId} pollInterval={3_000}>

@@ -76,6 +76,18 @@ describe('npm start', () => {
     }
   });
 
+  it('a notification’s link leads to a page of the demo, and the popover closes', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${demo.url}/`);
+    await bell().click();
+    const dialog = page.getByRole('dialog', { name: 'Notifications' });
+    await dialog.locator('a[data-inbox-slot="item-main"][href^="/docs/"]').first().click();
+    await page.getByRole('heading', { name: 'You followed a notification link' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('main').textContent()).toMatch(/In your app this opens \/docs\//);
+    await axe('followed link');
+  });
+
   it('serves React’s production build, built into the tests’ own folder (a running demo keeps its files)', async () => {
     expect(existsSync('.cache/demo-e2e/index.html')).toBe(true);
     const html = await (await fetch(`${demo.url}/`)).text();
