@@ -12,8 +12,8 @@ module.exports = [
     gzip: true,
     // 40 kB until server rendering (issue 12: +0.1 kB over) and the design fixes of issue 13 (the
     // unseen badge, the empty-state illustration, per-block text direction, initials colours,
-    // hideTitle: +1.1 kB).
-    limit: '41.5 kB',
+    // hideTitle, the preferences matrix: +1.5 kB).
+    limit: '42 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -21,8 +21,8 @@ module.exports = [
     path: app,
     gzip: true,
     // 29 kB until the deployed service's message actions and mark-all (issue 11): +0.3 kB; and the
-    // design fixes of issue 13: +1.1 kB.
-    limit: '30.75 kB',
+    // design fixes of issue 13: +1.5 kB.
+    limit: '31.25 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

@@ -1,7 +1,7 @@
 /** How the kit looks and behaves in a real page: the badge, the host's colour scheme, following a link. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Inbox } from 'inbox-kit';
+import { Inbox, PreferencesPanel } from 'inbox-kit';
 import { mount, serviceWithClient, unmount, waitFor } from './harness';
 
 afterEach(() => unmount());
@@ -142,5 +142,38 @@ describe('right to left', () => {
     english.scrollIntoView({ block: 'center' });
     await page.screenshot({ path: '../../test-results/screenshots/rtl-mixed-480.png' });
     expect(Math.max(...lines.map((line) => line.right))).toBeGreaterThan(box.right - 2);
+  });
+});
+
+describe('preferences', () => {
+  it.each([
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 375],
+    ['dark', 375],
+  ] as const)('a matrix when wide (a channel’s switches line up), a list when narrow (%s, %i px)', async (scheme, width) => {
+    const { client } = serviceWithClient();
+    await page.viewport(width, 900);
+    const host = mount(
+      <div style={{ colorScheme: scheme, background: scheme === 'dark' ? '#0b0d12' : '#f6f7fb', padding: 16, minHeight: 880 }}>
+        <PreferencesPanel />
+      </div>,
+      client,
+    );
+    await waitFor(() => host.querySelectorAll('[role="switch"]').length > 10);
+    const emailSwitches = [...host.querySelectorAll('[data-channel="email"] [role="switch"] [data-inbox-slot="switch-track"]')].map((element) => element.getBoundingClientRect());
+    const centers = new Set(emailSwitches.map((rect) => Math.round(rect.left + rect.width / 2)));
+    const label = host.querySelector('[data-channel="email"] [data-inbox-slot="switch-label"]') as HTMLElement;
+    if (width >= 1000) {
+      // Every Email switch in one column, the channel names as column heads.
+      expect(centers.size).toBe(1);
+      expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1);
+      expect(getComputedStyle(host.querySelector('[data-inbox-slot="preference-columns"]') as Element).display).toBe('grid');
+    } else {
+      expect(label.getBoundingClientRect().width).toBeGreaterThan(10);
+    }
+    // Still each switch names its workflow and channel.
+    expect(host.querySelector('[role="switch"][aria-checked]')).not.toBeNull();
+    await page.screenshot({ path: `../../test-results/screenshots/preferences-${scheme}-${width}.png` });
   });
 });

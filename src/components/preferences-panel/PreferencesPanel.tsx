@@ -83,7 +83,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
           // Set by the organization for this workflow: shown, not changeable.
           const locked = source === 'workflowOverride';
           return (
-            <div key={channel} data-inbox-slot="preference-channel" data-locked={locked ? 'true' : undefined}>
+            <div key={channel} data-inbox-slot="preference-channel" data-channel={channel} data-locked={locked ? 'true' : undefined}>
               <Switch
                 checked={entry.channels[channel] === true}
                 disabled={readOnly || locked}
@@ -161,18 +161,31 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
       )}
       {preferences && (
         <>
-          <Section data-inbox-slot="section-title">{labels.globalPreferences}</Section>
-          <p data-inbox-slot="hint">{labels.globalPreferencesHint}</p>
-          <div data-inbox-slot="preference-switches">
-            {channelsOf(preferences.global.channels).map((channel) => (
-              <Switch
-                key={channel}
-                checked={preferences.global.channels[channel] === true}
-                disabled={readOnly}
-                label={labels.channels[channel]}
-                onToggle={() => update.mutate({ channel, enabled: preferences.global.channels[channel] !== true })}
-              />
+          {/* The channels as column heads, for the matrix a wide panel shows (each switch still says its channel). */}
+          <div data-inbox-slot="preference-columns" aria-hidden="true">
+            {CHANNELS.map((channel) => (
+              <span key={channel} data-inbox-slot="preference-column" data-channel={channel}>
+                {labels.channels[channel]}
+              </span>
             ))}
+          </div>
+          <div data-inbox-slot="preference-row" data-scope="global">
+            <div data-inbox-slot="preference-heading">
+              <Section data-inbox-slot="section-title">{labels.globalPreferences}</Section>
+              <p data-inbox-slot="hint">{labels.globalPreferencesHint}</p>
+            </div>
+            <div data-inbox-slot="preference-switches">
+              {channelsOf(preferences.global.channels).map((channel) => (
+                <div key={channel} data-inbox-slot="preference-channel" data-channel={channel}>
+                  <Switch
+                    checked={preferences.global.channels[channel] === true}
+                    disabled={readOnly}
+                    label={labels.channels[channel]}
+                    onToggle={() => update.mutate({ channel, enabled: preferences.global.channels[channel] !== true })}
+                  />
+                </div>
+              ))}
+            </div>
           </div>
           {workflows.length > 0 && <Section data-inbox-slot="section-title">{labels.workflowPreferences}</Section>}
           <ul data-inbox-slot="preference-list">
