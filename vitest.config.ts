@@ -32,6 +32,12 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
   };
 }
 
+/** Every story renders, passes the accessibility addon, runs its play function, and is photographed. */
+function storybookProject() {
+  const project = browserProject('storybook', [], [storybookTest({ configDir: resolve(here, '.storybook') })]);
+  return { ...project, test: { ...project.test, setupFiles: [resolve(here, '.storybook/screenshots.ts')] } };
+}
+
 /** `npm run bench` runs only the benchmark project; `npm test` runs the rest. */
 const bench = process.env.INBOX_BENCH === '1';
 // The examples, built from the packed tarball by scripts/examples/run.sh, driven in Chromium.
@@ -71,7 +77,7 @@ export default defineConfig({
       },
       browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
           // Every story renders, passes the accessibility addon, and runs its play function.
-          browserProject('storybook', [], [storybookTest({ configDir: resolve(here, '.storybook') })]),
+          storybookProject(),
       {
         resolve: { alias },
         test: { name: 'e2e', environment: 'node', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },

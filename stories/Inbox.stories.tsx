@@ -13,7 +13,7 @@ const meta = {
   component: Inbox,
   args: {
     variant: 'popover',
-    colorScheme: 'light',
+    colorScheme: 'inherit',
     dir: 'ltr',
     // Empty: the built-in palette. A color given here applies to both schemes; pass light-dark(a, b) for each.
     theme: {},

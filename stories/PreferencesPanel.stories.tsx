@@ -7,8 +7,8 @@ import { withService } from './support';
 const meta = {
   title: 'Components/PreferencesPanel',
   component: PreferencesPanel,
-  args: { colorScheme: 'light' },
-  argTypes: { colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'system'] } },
+  args: { colorScheme: 'inherit' },
+  argTypes: { colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] } },
   decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
 } satisfies Meta<typeof PreferencesPanel>;
 export default meta;

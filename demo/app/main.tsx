@@ -209,6 +209,7 @@ function Admin({ service }: { service: string }) {
       <section className="panel" aria-labelledby="integrations-title">
         <h2 id="integrations-title">Integrations</h2>
         <p className="lede">Email and SMS have one primary integration each (operation 2).</p>
+        <div className="table-scroll">
         <table>
           <thead>
             <tr>
@@ -237,6 +238,7 @@ function Admin({ service }: { service: string }) {
             ))}
           </tbody>
         </table>
+        </div>
         {integrations.note && <p className="note">{integrations.note} Making an integration primary still works by id through the kit.</p>}
         {setPrimary.error && <p role="alert">{setPrimary.error.message}</p>}
       </section>

@@ -66,12 +66,19 @@ describe('npm start', () => {
     await axe('dashboard, dark');
     await page.screenshot({ path: `${shots}/demo-dashboard-dark-1280.png` });
     await page.keyboard.press('Escape');
+    // Every page, in both schemes, at both widths: no sideways scrolling, and a picture to look at.
     for (const scheme of ['dark', 'light'] as const) {
-      await page.setViewportSize({ width: 375, height: 800 });
-      await page.reload();
-      await bell().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: `${shots}/demo-dashboard-${scheme}-375.png` });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of ['/', '/inbox', '/preferences', '/admin']) {
+          await page.goto(`${demo.url}${path}`);
+          await bell().waitFor();
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+          const name = path === '/' ? 'dashboard' : path.slice(1);
+          await page.screenshot({ path: `${shots}/demo-${name}-${scheme}-${width}.png` });
+        }
+      }
       if (scheme === 'dark') await page.getByRole('button', { name: 'Dark' }).click();
     }
   });
