@@ -38,50 +38,50 @@ function storybookProject() {
   return { ...project, test: { ...project.test, setupFiles: [resolve(here, '.storybook/screenshots.ts')] } };
 }
 
-/** `npm run bench` runs only the benchmark project; `npm test` runs the rest. */
-const bench = process.env.INBOX_BENCH === '1';
-// The examples, built from the packed tarball by scripts/examples/run.sh, driven in Chromium.
-const examples = process.env.INBOX_EXAMPLES === '1';
-// The static Storybook build, after `npm run build-storybook`.
-const staticBuilds = process.env.INBOX_STATIC === '1';
+/**
+ * Suites that need something built first run alone, when their variable is set: `npm run bench`
+ * (INBOX_BENCH), the examples from the packed tarball (INBOX_EXAMPLES, scripts/examples/run.sh) and
+ * the static Storybook build (INBOX_STATIC, after build-storybook). `npm test` runs the rest.
+ */
+const gated: { variable: string; test: { name: string; environment: 'node'; include: string[]; testTimeout: number; hookTimeout: number } }[] = [
+  { variable: 'INBOX_BENCH', test: { name: 'bench', environment: 'node', include: ['bench/**/*.bench.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } },
+  { variable: 'INBOX_EXAMPLES', test: { name: 'examples', environment: 'node', include: ['test/examples-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+  { variable: 'INBOX_STATIC', test: { name: 'static', environment: 'node', include: ['test/static-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+];
+const only = gated.find((suite) => process.env[suite.variable] === '1');
 
 export default defineConfig({
   resolve: { alias },
   test: {
-    projects: bench
-      ? [{ test: { name: 'bench', environment: 'node', include: ['bench/**/*.bench.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
-      : examples
-        ? [{ test: { name: 'examples', environment: 'node', include: ['test/examples-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
-        : staticBuilds
-          ? [{ test: { name: 'static', environment: 'node', include: ['test/static-e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } }]
-          : [
-      {
-        resolve: { alias },
-        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', 'test/examples-e2e/**', 'test/static-e2e/**'] },
-      },
-      {
-        resolve: { alias },
-        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], exclude: ['test/react18/**'], setupFiles: ['test/setup-dom.ts'] },
-      },
-      {
-        // The UI tests again, against the reference service in its spec-literal form (bare bodies,
-        // pageSize = items returned, true totalCount): the kit must cope with both.
-        resolve: { alias },
-        test: {
-          name: 'dom-spec',
-          environment: 'jsdom',
-          include: ['test/components.dom.test.tsx', 'test/hooks*.dom.test.tsx'],
-          setupFiles: ['test/setup-dom.ts'],
-          env: { INBOX_REFERENCE_MODE: 'spec' },
-        },
-      },
-      browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
-          // Every story renders, passes the accessibility addon, and runs its play function.
+    projects: only
+      ? [{ test: only.test }]
+      : [
+          {
+            resolve: { alias },
+            test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', 'test/examples-e2e/**', 'test/static-e2e/**'] },
+          },
+          {
+            resolve: { alias },
+            test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], exclude: ['test/react18/**'], setupFiles: ['test/setup-dom.ts'] },
+          },
+          {
+            // The UI tests again, against the reference service in its spec-literal form (bare bodies,
+            // pageSize = items returned, true totalCount): the kit must cope with both.
+            resolve: { alias },
+            test: {
+              name: 'dom-spec',
+              environment: 'jsdom',
+              include: ['test/components.dom.test.tsx', 'test/hooks*.dom.test.tsx'],
+              setupFiles: ['test/setup-dom.ts'],
+              env: { INBOX_REFERENCE_MODE: 'spec' },
+            },
+          },
+          browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
           storybookProject(),
-      {
-        resolve: { alias },
-        test: { name: 'e2e', environment: 'node', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
-      },
-    ],
+          {
+            resolve: { alias },
+            test: { name: 'e2e', environment: 'node', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+          },
+        ],
   },
 });

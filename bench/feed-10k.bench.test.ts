@@ -5,17 +5,17 @@
  * Budgets: fewer than 100 item elements in the DOM, and scrolling from the bottom to the
  * top without long tasks (> 50 ms).
  */
-import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../test/e2e/chromium';
+import { serveFolder, type StaticServer } from '../test/helpers/static-server';
 import type { FeedBenchReport } from './app/main';
 
-let server: Server;
+let server: StaticServer;
 let browser: Browser;
 let url = '';
 
@@ -28,19 +28,8 @@ beforeAll(async () => {
     build: { outDir, emptyOutDir: true, target: 'es2022' },
     worker: { format: 'es' },
   });
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  server = createServer((req, res) => {
-    const path = join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
-    if (!path.startsWith(outDir) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' });
-    createReadStream(path).pipe(res);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  server = await serveFolder(outDir);
+  url = server.url;
   browser = await launchChromium();
 }, 120_000);
 

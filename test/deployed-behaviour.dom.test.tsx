@@ -95,8 +95,16 @@ describe('a subscriber the service does not know yet', () => {
   }
 
   it('sees an empty inbox with no unread count, not an error', async () => {
-    renderAs(<Inbox variant="embedded" />);
+    renderAs(
+      <>
+        <Inbox />
+        <Inbox variant="embedded" />
+      </>,
+    );
     expect(await screen.findByText('You’re all caught up.')).toBeInTheDocument();
+    // The bell settles on no count at all (not a spinner, not an error).
+    await waitFor(() => expect(service.requests.filter((r) => r.path.endsWith('/brand-new-user/notifications/feed')).length).toBeGreaterThanOrEqual(3));
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     // The deployed service's answer to that feed is a 400.
     expect(service.requests.some((r) => r.path.endsWith('/brand-new-user/notifications/feed') && r.status === 400)).toBe(true);

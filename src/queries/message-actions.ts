@@ -4,7 +4,7 @@
  * refuses. After a reload the item still shows the clicked button's `resultContent`.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ButtonType, CallToAction, InboxClient, MarkedMessage } from '../client/index';
+import type { ButtonType, CallToAction, FeedItem, InboxClient, MarkedMessage } from '../client/index';
 import { createIntentQueue } from './intents';
 import type { FeedData } from './updaters';
 
@@ -12,18 +12,16 @@ export interface MessageActions {
   markAction(messageId: string, type: ButtonType, payload?: Record<string, unknown>): Promise<MarkedMessage>;
 }
 
-export function createMessageActions(options: { client: InboxClient; subscriberId: string; queryClient: QueryClient; feedsKey: QueryKey }): MessageActions {
-  const { client, subscriberId, queryClient, feedsKey } = options;
-
-  function ctaOf(id: string): CallToAction | undefined {
-    for (const [, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedsKey })) {
-      for (const page of data?.pages ?? []) {
-        const item = page.data.find((candidate) => candidate._id === id);
-        if (item) return item.cta;
-      }
-    }
-    return undefined;
-  }
+export function createMessageActions(options: {
+  client: InboxClient;
+  subscriberId: string;
+  queryClient: QueryClient;
+  feedsKey: QueryKey;
+  /** A cached copy of an item, if any feed holds it. */
+  cached: (id: string) => FeedItem | undefined;
+}): MessageActions {
+  const { client, subscriberId, queryClient, feedsKey, cached } = options;
+  const ctaOf = (id: string) => cached(id)?.cta;
 
   function writeCta(changes: ReadonlyMap<string, CallToAction>): void {
     queryClient.setQueriesData<FeedData>({ queryKey: feedsKey }, (data) => {

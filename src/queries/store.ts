@@ -380,7 +380,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     markAllAs,
     markSeenSoon,
     markShownSeen,
-    ...createMessageActions({ client, subscriberId, queryClient, feedsKey }),
+    ...createMessageActions({ client, subscriberId, queryClient, feedsKey, cached: (id) => knownItems([id]).get(id) }),
     updatePreference,
     refreshEverywhere: () => post({ kind: 'refresh' }),
     preferencesReadOnly: () => readOnly,

@@ -3,17 +3,17 @@
  * next to a hostile host stylesheet, in Chromium: no violation, styles applied,
  * host CSS does not break it and the kit's CSS does not leak into the host.
  */
-import { copyFileSync, createReadStream, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serveFolder, type StaticServer } from '../helpers/static-server';
 import { launchChromium } from './chromium';
 
 const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:";
-let server: Server;
+let server: StaticServer;
 let browser: Browser;
 let url = '';
 
@@ -32,19 +32,8 @@ beforeAll(async () => {
       `<!doctype html><link rel="stylesheet" href="${name}.css"><div data-inbox-root data-variant="embedded"><section data-inbox-slot="panel" class="u-bg">x</section></div>`,
     );
   }
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  server = createServer((req, res) => {
-    const path = join(outDir, new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '/index.html'));
-    if (!path.startsWith(outDir) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
-    createReadStream(path).pipe(res);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  server = await serveFolder(outDir, { 'Content-Security-Policy': CSP });
+  url = server.url;
   browser = await launchChromium();
 }, 60_000);
 

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
+import { countUnread } from '../helpers/count-unread';
 import { startDemo, startServe, type RunningDemo, type RunningServe } from './start-demo';
 
 let demo: RunningDemo;
@@ -266,15 +267,7 @@ describe('npm start against a deployment (a second `npm run serve` standing in f
     await upstream?.stop();
   });
 
-  const unreadUpstream = async (subscriberId: string) => {
-    let count = 0;
-    for (let pageNo = 0; ; pageNo++) {
-      const answer = await fetch(`${upstream.url}/v1/subscribers/${subscriberId}/notifications/feed?read=false&limit=100&page=${pageNo}`, { headers: { Authorization: `ApiKey ${KEY}` } });
-      const body = (await answer.json()) as { data: unknown[]; hasMore: boolean };
-      count += body.data.length;
-      if (!body.hasMore) return count;
-    }
-  };
+  const unreadUpstream = (subscriberId: string) => countUnread(upstream.url, subscriberId, KEY);
 
   it('proxies the inbox to that service as the first of INBOX_SUBSCRIBERS, and marking read changes it there', async () => {
     expect(deployed.output()).toContain(`Service: ${upstream.url} (as sub_grace, sub_yuki`);

@@ -3,20 +3,20 @@
  * the first HTML already has the badge count, the page hydrates without a warning, the popover
  * opens, marking one read drops the count, and a reload agrees.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/chromium';
+import { countUnread } from '../helpers/count-unread';
+import { startProcess, type RunningProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
 
 const dir = exampleDir('nextjs');
-let server: ChildProcess;
+let server: RunningProcess | undefined;
 let browser: Browser;
 let page: Page;
 let url = '';
-let serverOutput = '';
 const consoleErrors: string[] = [];
 const bodies: string[] = [];
 
@@ -32,20 +32,7 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  server = spawn(resolve(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`next start did not get ready in 30 s:\n${serverOutput}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      serverOutput += chunk.toString();
-      if (/Ready in/.test(serverOutput)) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => fail(new Error(`next start exited with ${String(code)}:\n${serverOutput}`)));
-  });
+  server = await startProcess(resolve(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, ready: /Ready in/, name: 'next start' });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('console', (message) => {
@@ -56,21 +43,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await server?.stop();
 });
 
 const bell = () => page.getByRole('button', { name: /^Notifications/ }).first();
 const unreadInName = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 
-async function unreadOnService(): Promise<number> {
-  let count = 0;
-  for (let pageNo = 0; ; pageNo++) {
-    const answer = await fetch(`${url}/api/inbox/v1/subscribers/sub_ada/notifications/feed?read=false&limit=100&page=${pageNo}`);
-    const body = (await answer.json()) as { data: unknown[]; hasMore: boolean };
-    count += body.data.length;
-    if (!body.hasMore) return count;
-  }
-}
+const unreadOnService = () => countUnread(`${url}/api/inbox`, 'sub_ada');
 
 it('server-renders the bell with its count and the first page into the HTML', async () => {
   const html = await (await fetch(`${url}/`)).text();
@@ -105,5 +84,5 @@ it('the preferences page renders the panel, and no API key reaches the browser',
 });
 
 it('the server logged no error while rendering (e.g. an uncached value while prerendering)', () => {
-  expect(serverOutput).not.toMatch(/Error/);
+  expect(server?.output()).not.toMatch(/Error/);
 });

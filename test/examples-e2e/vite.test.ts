@@ -4,51 +4,26 @@
  * reference service's unread count, marking one read drops it, a reload agrees, and no response
  * the browser receives holds the API key.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/chromium';
+import { countUnread } from '../helpers/count-unread';
+import { startProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
 
 const API_KEY = 'sk_test_inbox_kit';
 /** How long the page may take to show what the service says (a 2-core CI machine builds and tests at once). */
 const UI = { timeout: 10_000 };
 
-/** `node examples/vite/server.mjs` on a free port, in its own process group. */
-async function startExample(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['server.mjs'], {
+/** `node server.mjs` in the built example, on a free port. */
+async function startExample() {
+  const running = await startProcess(process.execPath, ['server.mjs'], {
     cwd: exampleDir('vite'),
-    env: { ...process.env, PORT: '0', INBOX_UPSTREAM_URL: '', INBOX_API_KEY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    env: { PORT: '0', INBOX_UPSTREAM_URL: '', INBOX_API_KEY: '' },
+    ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    name: 'examples/vite/server.mjs',
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`examples/vite/server.mjs did not start in 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`examples/vite/server.mjs exited with ${String(code)}:\n${output}`));
-    });
-  });
-  return { child, url, output: () => output };
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
+  return { url: running.match[1] ?? '', output: running.output, stop: running.stop };
 }
 
 // Runs only when scripts/examples/run.sh has installed and built the example.
@@ -75,20 +50,11 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
 
   afterAll(async () => {
     await browser?.close();
-    await stop(example?.child);
+    await example?.stop();
   });
 
   /** sub_ada's unread notifications, counted through the example's own /api/inbox route. */
-  const unreadThroughApi = async () => {
-    let unread = 0;
-    for (let pageIndex = 0; ; pageIndex++) {
-      const response = await fetch(`${example!.url}/api/inbox/v1/subscribers/sub_ada/notifications/feed?read=false&limit=100&page=${pageIndex}`);
-      expect(response.status).toBe(200);
-      const feed = (await response.json()) as { data: unknown[]; hasMore: boolean };
-      unread += feed.data.length;
-      if (!feed.hasMore) return unread;
-    }
-  };
+  const unreadThroughApi = () => countUnread(`${example?.url ?? ''}/api/inbox`, 'sub_ada');
   const bell = () => page.getByRole('button', { name: /^Notifications/ });
   const unreadInName = async () => Number(/^Notifications, (\d+) unread$/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
 

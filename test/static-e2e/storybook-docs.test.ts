@@ -2,31 +2,20 @@
  * The static Storybook build (npm run build-storybook), as a reader opens it: a docs page renders
  * every story of the page at once, and each must reach its own mock service.
  */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/chromium';
+import { serveFolder, type StaticServer } from '../helpers/static-server';
 
 const root = resolve(import.meta.dirname, '../../storybook-static');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
-let server: Server;
+let server: StaticServer;
 let browser: Browser;
 let origin = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-    if (!path.startsWith(root)) return void res.writeHead(403).end();
-    readFile(path.endsWith('/') ? join(path, 'index.html') : path).then(
-      (body) => res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end('Not found'),
-    );
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await serveFolder(root);
+  origin = server.url.replace(/\/$/, '');
   browser = await launchChromium();
 }, 60_000);
 

@@ -1,6 +1,6 @@
 /** What every route of the reference service shares: its records, its mode, ids and clock. */
 import type { Result } from '../http-util';
-import type { ServiceData } from '../model';
+import type { ServiceData, StoredSubscriber } from '../model';
 
 /**
  * `deployed`: as the deployed service answers (the default). `spec`: as the spec reads literally
@@ -37,4 +37,9 @@ export interface Route {
   method: string;
   pattern: RegExp;
   run(ctx: RouteContext): Result | Promise<Result>;
+}
+
+/** A subscriber the service knows (not deleted), by its `subscriberId`. */
+export function findSubscriber(state: ServiceState, subscriberId: string): StoredSubscriber | undefined {
+  return state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
 }

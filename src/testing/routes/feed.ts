@@ -4,7 +4,7 @@ import { HttpError } from '../http-util';
 import type { StoredMessage, StoredSubscriber } from '../model';
 import { toFeedItem } from '../projections';
 import { booleanParam, decodePayloadFilter, integerParam } from '../query-params';
-import type { Route, ServiceState } from './context';
+import { findSubscriber, type Route, type ServiceState } from './context';
 
 export interface FeedFilter {
   read?: boolean | undefined;
@@ -43,7 +43,7 @@ export function feedRoutes(state: ServiceState): Route[] {
         if (problems.length > 0) throw new HttpError(400, problems);
         const payload = decodePayloadFilter(query.get('payload'));
         const subscriberId = params[0] ?? '';
-        const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+        const subscriber = findSubscriber(state, subscriberId);
         if (!subscriber) {
           if (state.mode === 'spec') throw new HttpError(404, `Subscriber "${subscriberId}" was not found`);
           throw new HttpError(400, `Subscriber not found for this environment with the id: ${subscriberId}. Make sure to create a subscriber before fetching the feed.`);

@@ -7,7 +7,7 @@ import { HttpError, isPlainObject } from '../http-util';
 import type { StoredMessage, StoredSubscriber } from '../model';
 import { toMessage, toMessageWithId } from '../projections';
 import { isObjectId } from '../slug';
-import type { Route, ServiceState } from './context';
+import { findSubscriber, type Route, type ServiceState } from './context';
 
 const MARK_AS = ['read', 'seen', 'unread', 'unseen'] as const;
 type MarkAs = (typeof MARK_AS)[number];
@@ -35,7 +35,7 @@ function idsOf(messageId: unknown): string[] | undefined {
 
 export function messageRoutes(state: ServiceState, options: { markAll: boolean }): Route[] {
   function subscriberOr404(subscriberId: string, message: string): StoredSubscriber {
-    const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+    const subscriber = findSubscriber(state, subscriberId);
     if (!subscriber) throw new HttpError(404, message);
     return subscriber;
   }
@@ -79,7 +79,7 @@ export function messageRoutes(state: ServiceState, options: { markAll: boolean }
         if (problems.length > 0) throw new HttpError(400, problems);
         const message = state.data.messages.find((m) => m._id === messageId);
         if (!message) throw new HttpError(404, `Message ${messageId} not found`);
-        const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+        const subscriber = findSubscriber(state, subscriberId);
         if (!subscriber) {
           throw new HttpError(400, `Subscriber with the id: ${subscriberId} was not found for this environment. Make sure to create a subscriber before trying to modify it.`);
         }

@@ -4,7 +4,7 @@ import { HttpError, isPlainObject } from '../http-util';
 import type { StoredWorkflow } from '../model';
 import { preferencesOf } from '../projections';
 import { idOfSlug, isObjectId } from '../slug';
-import type { Route, ServiceState } from './context';
+import { findSubscriber, type Route, type ServiceState } from './context';
 
 export function preferenceRoutes(state: ServiceState): Route[] {
   /** The deployed service takes a workflow's `_id` or slug; the spec form takes its identifier too. */
@@ -17,7 +17,7 @@ export function preferenceRoutes(state: ServiceState): Route[] {
   }
 
   function subscriberFor(subscriberId: string) {
-    const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+    const subscriber = findSubscriber(state, subscriberId);
     if (!subscriber) throw new HttpError(404, `Subscriber with id: ${subscriberId} not found`);
     return subscriber;
   }

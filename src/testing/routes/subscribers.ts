@@ -1,6 +1,6 @@
 /** `GET /v1/subscribers/{subscriberId}`: one subscriber, as the deployed service returns it (the proxy asks for its `_id`). */
 import { HttpError } from '../http-util';
-import type { Route, ServiceState } from './context';
+import { findSubscriber, type Route, type ServiceState } from './context';
 
 export function subscriberRoutes(state: ServiceState): Route[] {
   return [
@@ -9,7 +9,7 @@ export function subscriberRoutes(state: ServiceState): Route[] {
       pattern: /^(.*)\/v1\/subscribers\/([^/]+)$/,
       run({ params }) {
         const subscriberId = params[0] ?? '';
-        const subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+        const subscriber = findSubscriber(state, subscriberId);
         if (!subscriber) throw new HttpError(404, `Subscriber not found for id ${subscriberId}`);
         const record: Record<string, unknown> = { ...structuredClone(subscriber) };
         // The service keeps preferences elsewhere; they are not part of the subscriber record.
