@@ -10,15 +10,21 @@ afterEach(async (context) => {
   const name = context.task.name.replace(/[^\w-]+/g, '-').toLowerCase();
   const file = context.task.file.name.replace(/^.*\//, '').replace(/\.stories\.tsx$/, '').toLowerCase();
   const root = document.documentElement;
+  // What is on screen, as a person sees it: a story taller than the window (one that grows with
+  // the page) is shot at the window's size, not as a tall body whose off-screen part is unpainted.
+  const frame = document.createElement('div');
+  frame.style.cssText = 'position: fixed; inset: 0; pointer-events: none;';
+  document.body.append(frame);
   for (const width of [1280, 375]) {
     await page.viewport(width, 800);
     for (const scheme of ['light', 'dark'] as const) {
       root.style.colorScheme = scheme;
       document.body.style.background = scheme === 'dark' ? '#0b0d12' : '#ffffff';
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      await page.screenshot({ path: `../test-results/screenshots/stories/${file}-${name}-${scheme}-${width}.png` });
+      await page.screenshot({ path: `../test-results/screenshots/stories/${file}-${name}-${scheme}-${width}.png`, element: frame });
     }
   }
+  frame.remove();
   root.style.colorScheme = '';
   document.body.style.background = '';
 });

@@ -29,11 +29,17 @@ const meta = {
   },
   parameters: { layout: 'fullscreen' },
   decorators: [
-    (Story) => (
-      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, minHeight: 640 }}>
-        <Story />
-      </div>
-    ),
+    // The bell at the end of a header; an embedded inbox in a page's column.
+    (Story, { args }) =>
+      args.variant === 'embedded' ? (
+        <div style={{ padding: 16, maxWidth: 640, margin: '0 auto' }}>
+          <Story />
+        </div>
+      ) : (
+        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, minHeight: 640 }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof Inbox>;
 export default meta;
@@ -107,7 +113,7 @@ export const BadgeOnDarkHeader: Story = {
   decorators: [
     ...darkHeader.decorators,
     (Story) => (
-      <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, background: '#0f172a', color: '#e2e8f0', ['--inbox-badge-ring' as string]: '#0f172a' }}>
+      <header style={{ flex: 1, alignSelf: 'flex-start', display: 'flex', justifyContent: 'flex-end', padding: 16, borderRadius: 12, background: '#0f172a', color: '#e2e8f0', ['--inbox-badge-ring' as string]: '#0f172a' }}>
         <Story />
       </header>
     ),
@@ -122,7 +128,7 @@ export const EmptyPage: Story = {
   decorators: [
     ...emptyPage.decorators,
     (Story) => (
-      <div style={{ padding: 16, width: 'min(560px, 100%)' }}>
+      <div>
         <h1 style={{ font: '600 22px system-ui', margin: '0 0 12px' }}>Notifications</h1>
         <Story />
       </div>
@@ -130,6 +136,48 @@ export const EmptyPage: Story = {
   ],
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('New notifications will show up here.')).toBeVisible();
+  },
+};
+
+/** Embedded in a box with a height (a dashboard card, a side panel): it fills the box and scrolls inside it. */
+const inABox = withService();
+export const EmbeddedFillsItsContainer: Story = {
+  ...inABox,
+  args: { variant: 'embedded' },
+  decorators: [
+    ...inABox.decorators,
+    (Story) => (
+      <div data-testid="box" style={{ display: 'flex', flexDirection: 'column', height: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getAllByRole('article').length).toBeGreaterThan(3));
+    const box = within(canvasElement).getByTestId('box').getBoundingClientRect();
+    const panel = within(canvasElement).getByRole('region', { name: 'Notifications' }).getBoundingClientRect();
+    await expect(Math.round(box.bottom - panel.bottom)).toBe(0);
+  },
+};
+
+/** Embedded in a page with no height set: it grows with the page, the page scrolls, and more load at its end. */
+const inThePage = withService();
+export const EmbeddedGrowsWithThePage: Story = {
+  ...inThePage,
+  args: { variant: 'embedded', hideTitle: true },
+  decorators: [
+    ...inThePage.decorators,
+    (Story) => (
+      <div>
+        <h1 style={{ font: '600 22px system-ui', margin: '0 0 12px' }}>Notifications</h1>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getAllByRole('article').length).toBeGreaterThan(3));
+    const scroll = canvasElement.querySelector('[data-inbox-slot="feed-scroll"]') as HTMLElement;
+    await expect(scroll.scrollHeight).toBe(scroll.clientHeight);
   },
 };
 
@@ -207,11 +255,23 @@ export const CustomRenderers: Story = {
   ...custom,
   args: {
     variant: 'embedded',
+    // Your markup keeps your styles; the kit's tokens (--inbox-*) are there to match its look in either scheme.
     renderItem: (notification) => (
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: '1px solid #e5e7eb' }}>
-        <span style={{ fontSize: 11, fontWeight: 700, padding: '2px 8px', borderRadius: 999, background: notification.read ? '#e5e7eb' : '#fde68a' }}>{notification.read ? 'Read' : 'New'}</span>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: '1px solid var(--inbox-border)' }}>
+        <span
+          style={{
+            fontSize: 11,
+            fontWeight: 700,
+            padding: '2px 8px',
+            borderRadius: 999,
+            background: notification.read ? 'var(--inbox-muted)' : 'var(--inbox-primary)',
+            color: notification.read ? 'var(--inbox-muted-foreground)' : 'var(--inbox-primary-foreground)',
+          }}
+        >
+          {notification.read ? 'Read' : 'New'}
+        </span>
         <span style={{ flex: 1 }}>{notification.subject ?? notification.content}</span>
-        <button type="button" style={{ padding: '4px 10px', borderRadius: 6, border: '1px solid #111827', background: '#fff' }}>
+        <button type="button" style={{ padding: '4px 10px', borderRadius: 6, border: '1px solid var(--inbox-border)', background: 'var(--inbox-background)', color: 'inherit', font: 'inherit' }}>
           Open
         </button>
       </div>

@@ -7,7 +7,7 @@ import { withService } from './support';
 const meta = {
   title: 'Components/NotificationItem',
   component: NotificationItem,
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [(Story) => <div style={{ maxWidth: 420, padding: 16 }}><Story /></div>],
 } satisfies Meta<typeof NotificationItem>;
 export default meta;
 type Story = StoryObj<typeof meta>;

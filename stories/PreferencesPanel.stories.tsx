@@ -9,7 +9,13 @@ const meta = {
   component: PreferencesPanel,
   args: { colorScheme: 'inherit' },
   argTypes: { colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] } },
-  decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
+  decorators: [
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters.maxWidth as number | undefined) ?? 520, padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof PreferencesPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -27,6 +33,19 @@ export const Default: Story = {
     // Critical workflows are absent; a channel the organization set is shown locked.
     await expect(canvas.queryByRole('heading', { name: 'Security alerts' })).toBeNull();
     await expect(canvas.getByRole('switch', { name: 'Billing Email' })).toBeDisabled();
+  },
+};
+
+const wide = withService();
+/** Given room (560 px or more), the panel is a matrix: a row per workflow, a column per channel. */
+export const Wide: Story = {
+  ...wide,
+  parameters: { ...wide.parameters, maxWidth: 760 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('switch', { name: 'Comment replies Email' });
+    // The channel names are column heads, shown only in the matrix.
+    await expect(canvasElement.querySelector('[data-inbox-slot="preference-columns"]')).toBeVisible();
   },
 };
 

@@ -40,6 +40,7 @@ async function clientOfWorker() {
 }
 
 export interface FeedBenchReport {
+  layout: 'box' | 'page';
   loaded: number;
   loadMs: number;
   /** The most item elements in the DOM at once (checked after loading and after scrolling). */
@@ -86,10 +87,17 @@ async function until<T>(probe: () => T | null | undefined | false, timeoutMs: nu
   }
 }
 
+/**
+ * `?layout=box`: the inbox fills a container of the window's height and scrolls inside it.
+ * `?layout=page` (default): the inbox grows with the page, and the page scrolls.
+ */
+const layout = new URLSearchParams(location.search).get('layout') === 'box' ? 'box' : 'page';
+
 async function runFeedBench(): Promise<FeedBenchReport> {
   const host = document.getElementById('app') as HTMLElement;
   const items = () => host.querySelectorAll('[data-inbox-slot="item"]').length;
-  const scroller = await until(() => host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]'), 10_000, 'the feed');
+  const feed = await until(() => host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]'), 10_000, 'the feed');
+  const scroller = layout === 'box' ? feed : (document.scrollingElement as HTMLElement);
   await until(() => items() > 0, 10_000, 'the first page');
 
   // Load all 10,000 by scrolling to the end until the feed says it is complete.
@@ -144,6 +152,7 @@ async function runFeedBench(): Promise<FeedBenchReport> {
   frameObserver.disconnect();
   steps.sort((a, b) => a - b);
   return {
+    layout,
     loaded: 10_000,
     loadMs,
     itemElementsInDom,
@@ -165,7 +174,9 @@ declare global {
 window.runFeedBench = runFeedBench;
 
 const client = await clientOfWorker();
-createRoot(document.getElementById('app') as HTMLElement).render(
+const app = document.getElementById('app') as HTMLElement;
+if (layout === 'box') app.style.height = '100vh';
+createRoot(app).render(
   <InboxProvider client={client} subscriberId="sub_ada" pollInterval={false} crossTab={false}>
     <Inbox variant="embedded" />
   </InboxProvider>,

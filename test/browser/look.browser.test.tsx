@@ -1,7 +1,7 @@
 /** How the kit looks and behaves in a real page: the badge, the host's colour scheme, following a link. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Inbox, PreferencesPanel } from 'inbox-kit';
+import { Inbox, NotificationItem, PreferencesPanel } from 'inbox-kit';
 import { mount, serviceWithClient, unmount, waitFor } from './harness';
 
 afterEach(() => unmount());
@@ -115,6 +115,108 @@ describe('the inbox as a page', () => {
     await userEvent.click(host.querySelector('[role="tab"]:nth-child(2)') as HTMLElement);
     await waitFor(() => host.querySelector('[data-inbox-slot="feed-empty"]')?.textContent?.includes('No unread notifications.'));
     expect(host.querySelector('[data-inbox-slot="feed-empty"]')?.textContent).toContain('Everything here has been read.');
+  });
+});
+
+describe('embedded: the height', () => {
+  it.each([
+    ['alone in a box with a height', { height: 480 }, false],
+    ['under a heading in a flex column with a height', { height: 480, display: 'flex', flexDirection: 'column' }, true],
+    ['in a grid cell with a height', { height: 480, display: 'grid', gridTemplateRows: 'auto 1fr' }, true],
+  ] as const)('fills the height its container gives it and scrolls inside (%s)', async (_, style, heading) => {
+    const { client } = serviceWithClient();
+    await page.viewport(1280, 800);
+    const host = mount(
+      <div data-testid="container" style={style}>
+        {heading && <h1 style={{ margin: 0, font: '600 22px system-ui' }}>Notifications</h1>}
+        <Inbox variant="embedded" hideTitle={heading} />
+      </div>,
+      client,
+    );
+    const scroll = await waitFor(() => (host.querySelectorAll('[data-inbox-slot="item"]').length > 3 ? host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]') : null));
+    const container = host.querySelector('[data-testid="container"]')?.getBoundingClientRect();
+    const panel = host.querySelector('[data-inbox-slot="panel"]')?.getBoundingClientRect();
+    expect(Math.abs((panel?.bottom ?? 0) - (container?.bottom ?? 1))).toBeLessThan(1);
+    expect(scroll.scrollHeight).toBeGreaterThan(scroll.clientHeight);
+    expect(document.documentElement.scrollHeight).toBeLessThanOrEqual(window.innerHeight);
+  });
+
+  it('is no taller than its content in a box taller than that (no blank box below the last row)', async () => {
+    const { client } = serviceWithClient({ messages: 2 });
+    await page.viewport(1280, 800);
+    const host = mount(
+      <div style={{ display: 'flex', minHeight: 700 }}>
+        <main style={{ flex: 1 }}>
+          <h1 style={{ margin: 0 }}>Notifications</h1>
+          <Inbox variant="embedded" hideTitle />
+        </main>
+      </div>,
+      client,
+    );
+    await waitFor(() => host.textContent?.includes('That’s everything.'));
+    const panel = host.querySelector('[data-inbox-slot="panel"]')?.getBoundingClientRect();
+    const end = host.querySelector('[data-inbox-slot="feed-end"]')?.getBoundingClientRect();
+    expect(Math.abs((panel?.bottom ?? 0) - (end?.bottom ?? 0))).toBeLessThan(2);
+    expect(document.documentElement.scrollHeight).toBeLessThanOrEqual(window.innerHeight);
+  });
+
+  it('grows with the page when its container has no height: the page scrolls, rows stay windowed, and more load at the end', async () => {
+    const { client } = serviceWithClient({ messages: 200 });
+    await page.viewport(1280, 800);
+    const host = mount(
+      <main style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
+        <h1 style={{ font: '600 22px system-ui' }}>Notifications</h1>
+        <Inbox variant="embedded" hideTitle />
+      </main>,
+      client,
+    );
+    const rows = () => host.querySelectorAll('[data-inbox-slot="item"]').length;
+    const scroll = await waitFor(() => (rows() > 3 ? host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]') : null));
+    // No box of its own: everything loaded is laid out in the page, and the page is what scrolls.
+    await waitFor(() => document.documentElement.scrollHeight > 2 * window.innerHeight);
+    expect(scroll.scrollHeight).toBe(scroll.clientHeight);
+    // Not all loaded yet: the feed does not know its size.
+    expect(host.querySelector('[data-inbox-slot="item"]')?.getAttribute('aria-setsize')).toBe('-1');
+    // Scrolling the page to the end loads the next pages; the DOM keeps only what is near the screen.
+    let most = rows();
+    for (let i = 0; i < 40 && !host.textContent?.includes('That’s everything.'); i++) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      most = Math.max(most, rows());
+    }
+    expect(host.textContent).toContain('That’s everything.');
+    // The last row comes into view at the page's end (rows measured as they render may move it a little first).
+    await waitFor(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const last = host.querySelector('[data-inbox-slot="feed-row"]:last-of-type [aria-posinset="200"]');
+      return last && last.getBoundingClientRect().bottom <= window.innerHeight;
+    });
+    most = Math.max(most, rows());
+    expect(most).toBeLessThan(40);
+    // And back to the top: the first rows are rendered again where they were.
+    window.scrollTo(0, 0);
+    await waitFor(() => host.querySelector('[data-inbox-slot="item"]')?.getAttribute('aria-posinset') === '1');
+    window.scrollTo(0, 0);
+  });
+});
+
+describe('a notification on its own', () => {
+  it('outside an inbox still gets the kit’s look (its own root for styles and tokens)', async () => {
+    const { client } = serviceWithClient();
+    const [notification] = (await client.getFeed({ subscriberId: 'sub_ada', limit: 1 })).data;
+    if (!notification) throw new Error('no notification');
+    const host = mount(
+      <div style={{ maxWidth: 420 }}>
+        <NotificationItem notification={notification} />
+      </div>,
+      client,
+    );
+    const item = await waitFor(() => host.querySelector<HTMLElement>('article[data-inbox-slot="item"]'));
+    expect(getComputedStyle(item).display).toBe('flex');
+    expect(getComputedStyle(item).borderBottomStyle).toBe('solid');
+    const avatar = item.querySelector('[data-inbox-slot="avatar"]') as HTMLElement;
+    expect(avatar.getBoundingClientRect().width).toBe(36);
+    expect(getComputedStyle(item.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement).borderRadius).toBe('999px');
   });
 });
 

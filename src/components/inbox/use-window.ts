@@ -7,13 +7,14 @@ const OVERSCAN_PX = 600;
 const UNMEASURED_COUNT = 50;
 
 /**
- * Windowing for a list of variable-height rows in a scroll container: only
- * the rows near the viewport are rendered, and spacers keep the scroll height.
+ * Windowing for a list of variable-height rows: only the rows near what is on
+ * screen are rendered, and spacers keep the height. The list may scroll itself
+ * or grow with the page that scrolls around it.
  */
 export function useWindow(ids: readonly string[]) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const [viewport, setViewport] = useState({ top: 0, height: 0 });
+  const [viewport, setViewport] = useState({ top: 0, height: 0, measured: false });
 
   const observer = useMemo(
     () =>
@@ -51,13 +52,25 @@ export function useWindow(ids: readonly string[]) {
   useIsomorphicLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const update = () => setViewport({ top: element.scrollTop, height: element.clientHeight });
+    const update = () => {
+      // The part of the list on screen, in the list's own coordinates: its box when it scrolls
+      // itself (a popover, a container with a height), clipped by the window when it grows with
+      // the page and the page scrolls instead.
+      const boxTop = element.getBoundingClientRect().top + element.clientTop;
+      const visibleTop = Math.max(boxTop, 0);
+      const visibleBottom = Math.min(boxTop + element.clientHeight, window.innerHeight);
+      const next = { top: element.scrollTop + visibleTop - boxTop, height: Math.max(0, visibleBottom - visibleTop), measured: element.clientHeight > 0 };
+      setViewport((previous) => (previous.top === next.top && previous.height === next.height && previous.measured === next.measured ? previous : next));
+    };
     update();
-    element.addEventListener('scroll', update, { passive: true });
+    // Capturing sees the scroll of the list, of the page and of any scrolling ancestor.
+    window.addEventListener('scroll', update, { capture: true, passive: true });
+    window.addEventListener('resize', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     resize?.observe(element);
     return () => {
-      element.removeEventListener('scroll', update);
+      window.removeEventListener('scroll', update, { capture: true });
+      window.removeEventListener('resize', update);
       resize?.disconnect();
     };
   }, []);
@@ -71,7 +84,7 @@ export function useWindow(ids: readonly string[]) {
 
   let start = 0;
   let end = Math.min(ids.length, UNMEASURED_COUNT);
-  if (viewport.height > 0) {
+  if (viewport.measured) {
     const from = viewport.top - OVERSCAN_PX;
     const to = viewport.top + viewport.height + OVERSCAN_PX;
     start = firstAtOrAfter(offsets, from, ids.length);
@@ -91,7 +104,7 @@ export function useWindow(ids: readonly string[]) {
     scrollRef,
     measure,
     /** Whether there is layout to measure (false on the server and in tests without a browser). */
-    measured: viewport.height > 0,
+    measured: viewport.measured,
     start,
     end,
     before: offsets[start] ?? 0,

@@ -9,7 +9,7 @@ import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { InboxUiContext } from '../inbox/context';
-import { RowPositionContext, useItemSettings } from '../shared/settings';
+import { RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -136,6 +136,8 @@ export const NotificationItem = memo(
     const settings = useItemSettings();
     const row = useContext(RowPositionContext);
     const inbox = useContext(InboxUiContext);
+    // Used alone (outside an inbox) it is a root of its own, so the kit's styles and tokens reach it.
+    const standalone = !useInsideInbox();
     const claimRow = row?.claim;
     useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
@@ -194,6 +196,7 @@ export const NotificationItem = memo(
         aria-setsize={setsize ?? row?.setsize}
         aria-labelledby={`${id}-main`}
         className={cx(classNames.item, className)}
+        {...(standalone ? { 'data-inbox-root': '' } : {})}
         {...rest}
       >
         <Avatar notification={notification} />
