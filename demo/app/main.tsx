@@ -3,7 +3,7 @@
  * an inbox page, a preferences page and an admin page. The browser talks only
  * to the app's own /api/inbox route (createInboxProxy); it never sees the key.
  */
-import { StrictMode, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { StrictMode, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Inbox, InboxApiError, InboxProvider, PreferencesPanel, useBroadcast, useSetPrimaryIntegration } from 'inbox-kit';
 import 'inbox-kit/styles.css';
@@ -161,7 +161,7 @@ function Admin({ service }: { service: string }) {
   return (
     <>
       <h1>Admin</h1>
-      <p className="note">Connected to {service}.</p>
+      <p className="lede">Connected to {service}.</p>
       <section className="panel" aria-labelledby="broadcast-title">
         <h2 id="broadcast-title">Broadcast an announcement</h2>
         <p className="lede">Sends the event to every subscriber (operation 5). It appears in their inbox within seconds.</p>
@@ -258,6 +258,11 @@ function useScheme(): ['light' | 'dark', () => void] {
 
 function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; path: string; navigate: (path: string) => void }) {
   const [scheme, toggleScheme] = useScheme();
+  // On a narrow screen the menu scrolls sideways: keep the current page's item in view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [path]);
   const follow = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
@@ -273,7 +278,7 @@ function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; 
         <a className="brand" href="/" onClick={(e) => follow(e, '/')}>
           <span aria-hidden="true">◆</span> Acme Analytics
         </a>
-        <nav aria-label="Main">
+        <nav aria-label="Main" ref={nav}>
           {PAGES.map((page) => (
             <a key={page.path} href={page.path} aria-current={path === page.path ? 'page' : undefined} onClick={(e) => follow(e, page.path)}>
               {page.label}
@@ -281,8 +286,10 @@ function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; 
           ))}
         </nav>
         <div className="tools">
-          <button type="button" className="scheme" aria-pressed={scheme === 'dark'} onClick={toggleScheme}>
-            Dark
+          <button type="button" className="scheme" aria-label="Dark mode" title="Dark mode" aria-pressed={scheme === 'dark'} onClick={toggleScheme}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" fill={scheme === 'dark' ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            </svg>
           </button>
           <Inbox onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} />
           <label className="user">

@@ -4,8 +4,10 @@
  */
 
 export interface AvatarSpec {
-  /** Initials or a glyph drawn on the avatar. */
+  /** Initials drawn on the avatar (and its name when it draws a picture instead). */
   label: string;
+  /** A picture drawn in paths instead of the label: no font (an emoji one, say) needed to see it. */
+  picture?: keyof typeof PICTURES;
   /** Background color. */
   color: string;
 }
@@ -24,14 +26,24 @@ export function colorFor(key: string): string {
   return PALETTE[hash % PALETTE.length] ?? '#6E56CF';
 }
 
+/** Drawn on a 96 × 96 avatar; `currentColor` is its background. */
+const PICTURES = {
+  rocket:
+    '<path d="M48 16c11 9 16 22 16 36l-7 11H39l-7-11c0-14 5-27 16-36Z" fill="#fff"/>' +
+    '<circle cx="48" cy="41" r="6" fill="currentColor"/>' +
+    '<path d="M33 52l-9 9v12l12-7ZM63 52l9 9v12l-12-7Z" fill="#fff"/>' +
+    '<path d="M42 66h12l-6 14Z" fill="#f59e0b"/>',
+};
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function avatarSvg({ label, color }: AvatarSpec): string {
+export function avatarSvg({ label, color, picture }: AvatarSpec): string {
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" color="${escapeXml(color)}">` + `<rect width="96" height="96" fill="${escapeXml(color)}"/>`;
+  if (picture) return `${open}<title>${escapeXml(label)}</title>${PICTURES[picture]}</svg>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
-    `<rect width="96" height="96" fill="${escapeXml(color)}"/>` +
+    open +
     `<text x="48" y="50" fill="#fff" font-family="system-ui, sans-serif" font-size="38" font-weight="600" ` +
     `text-anchor="middle" dominant-baseline="middle">${escapeXml(label)}</text></svg>`
   );

@@ -310,7 +310,7 @@ export function createSeedData(options: SeedOptions = {}): ServiceData {
     return found;
   };
 
-  const avatars: ServiceData['avatars'] = { 'deploy-bot': { label: '🚀', color: '#111827' } };
+  const avatars: ServiceData['avatars'] = { 'deploy-bot': { label: 'Deploy bot', color: '#111827', picture: 'rocket' } };
   for (const person of [...SUBSCRIBERS, ...ACTORS]) {
     if (person.avatar && !person.avatar.broken) {
       const name = `${person.firstName} ${person.lastName}`;

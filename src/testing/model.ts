@@ -1,4 +1,5 @@
 /** The reference service's in-memory records. Wire shapes are projected from these. */
+import type { AvatarSpec } from './avatars';
 import type {
   Actor,
   CallToAction,
@@ -93,5 +94,5 @@ export interface ServiceData {
   messages: StoredMessage[];
   tenants: StoredTenant[];
   /** Names and labels of the avatars served under `/avatars/`. */
-  avatars: Record<string, { label: string; color: string }>;
+  avatars: Record<string, AvatarSpec>;
 }
