@@ -12,8 +12,9 @@ module.exports = [
     gzip: true,
     // 40 kB until server rendering (issue 12: +0.1 kB over) and the design fixes of issue 13 (the
     // unseen badge, the empty-state illustration, per-block text direction, initials colours,
-    // hideTitle, the preferences matrix: +1.5 kB).
-    limit: '42 kB',
+    // hideTitle, the preferences matrix: +1.5 kB; the embedded height following the page, a
+    // notification's own root, the header's wrapping, the host's scheme read at run time: +0.6 kB).
+    limit: '42.25 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -21,8 +22,8 @@ module.exports = [
     path: app,
     gzip: true,
     // 29 kB until the deployed service's message actions and mark-all (issue 11): +0.3 kB; and the
-    // design fixes of issue 13: +1.5 kB.
-    limit: '31.25 kB',
+    // design fixes of issue 13: +2.1 kB.
+    limit: '31.5 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

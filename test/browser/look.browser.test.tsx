@@ -66,6 +66,12 @@ describe('colour scheme', () => {
     expect(rgb(panel('light-host'), 'background-color')).toBe('rgb(255, 255, 255)');
     expect(rgb(panel('dark-host'), 'background-color')).toBe('rgb(17, 19, 24)');
     expect(rgb(panel('forced'), 'background-color')).toBe('rgb(255, 255, 255)');
+    // The host switches its scheme (a theme toggle on an ancestor): the inbox follows.
+    (host.querySelector('#light-host') as HTMLElement).style.colorScheme = 'dark';
+    (host.querySelector('#dark-host') as HTMLElement).style.colorScheme = 'light';
+    await waitFor(() => rgb(panel('light-host'), 'background-color') === 'rgb(17, 19, 24)');
+    await waitFor(() => rgb(panel('dark-host'), 'background-color') === 'rgb(255, 255, 255)');
+    expect(rgb(panel('forced'), 'background-color')).toBe('rgb(255, 255, 255)');
   });
 });
 

@@ -66,6 +66,9 @@ it('hydrates without a warning; the popover opens; marking one read drops the co
   expect(await unreadInName()).toBe(before);
   await bell().click();
   const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  await dialog.waitFor();
+  // Styled through the app's own build: the kit's colours survive Next's CSS pipeline.
+  expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
   await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
   await expect.poll(unreadInName).toBe(before - 1);
   await page.keyboard.press('Escape');

@@ -76,6 +76,9 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
     await bell().click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     await dialog.waitFor();
+    // Styled through the app's own build (Vite's CSS minifier lowers light-dark(); the kit's colours must survive it).
+    expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await dialog.locator('[data-inbox-slot="unread-dot"]').first().evaluate((element) => getComputedStyle(element).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
     const firstUnread = dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first();
     await firstUnread.getByRole('button', { name: 'Mark as read' }).click();
     await expect.poll(unreadInName, UI).toBe(unread - 1);

@@ -26,6 +26,7 @@ import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
 import { BUILT_IN_TABS, InboxFeed } from './InboxFeed';
+import { useHostScheme } from '../shared/use-host-scheme';
 
 export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'dir'>, InboxCallbacks, InboxRenderers {
   /** `popover`: a bell that opens the inbox. `embedded`: the inbox in the page. Default `popover`. */
@@ -132,6 +133,8 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
+  const [schemeRef, hostScheme] = useHostScheme(colorScheme === 'inherit');
+  const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
 
   const ui = useMemo<InboxUi>(
@@ -167,10 +170,11 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
     <InboxUiContext.Provider value={ui}>
       <ItemSettingsContext.Provider value={settings}>
         <div
-          ref={ref}
+          ref={rootRef}
           data-inbox-root=""
           data-variant={variant}
           data-color-scheme={colorScheme}
+          data-host-scheme={hostScheme}
           dir={dir}
           lang={locale}
           className={cx(classNames.root, className)}
@@ -332,35 +336,38 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
         {inPreferences ? labels.preferencesTitle : labels.title}
       </Title>
       {ui.hideTitle && !inPreferences && <span data-inbox-slot="title" aria-hidden="true" />}
-      {!inPreferences && (
-        <button
-          type="button"
-          data-inbox-slot="text-button"
-          disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
-          onClick={() => markAll.mutate(tab?.filter.payload ? { payload: tab.filter.payload } : undefined)}
-        >
-          {labels.markAllAsRead}
-        </button>
-      )}
-      {!inPreferences && (
-        <button type="button" data-inbox-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
-          <Icon name="settings" />
-        </button>
-      )}
-      {ui.variant === 'popover' && (
-        <button
-          type="button"
-          data-inbox-slot="icon-button"
-          aria-label={labels.close}
-          title={labels.close}
-          onClick={() => {
-            ui.setOpen(false);
-            ui.bell?.focus();
-          }}
-        >
-          <Icon name="close" />
-        </button>
-      )}
+      {/* The actions wrap together, below a title too long to share their line. */}
+      <div data-inbox-slot="header-actions">
+        {!inPreferences && (
+          <button
+            type="button"
+            data-inbox-slot="text-button"
+            disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
+            onClick={() => markAll.mutate(tab?.filter.payload ? { payload: tab.filter.payload } : undefined)}
+          >
+            {labels.markAllAsRead}
+          </button>
+        )}
+        {!inPreferences && (
+          <button type="button" data-inbox-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
+            <Icon name="settings" />
+          </button>
+        )}
+        {ui.variant === 'popover' && (
+          <button
+            type="button"
+            data-inbox-slot="icon-button"
+            aria-label={labels.close}
+            title={labels.close}
+            onClick={() => {
+              ui.setOpen(false);
+              ui.bell?.focus();
+            }}
+          >
+            <Icon name="close" />
+          </button>
+        )}
+      </div>
     </div>
   );
 });

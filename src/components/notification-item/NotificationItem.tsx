@@ -11,6 +11,7 @@ import { Icon } from '../shared/icons';
 import { InboxUiContext } from '../inbox/context';
 import { RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
+import { useHostScheme } from '../shared/use-host-scheme';
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   notification: FeedItem<RegisteredPayload>;
@@ -138,13 +139,14 @@ export const NotificationItem = memo(
     const inbox = useContext(InboxUiContext);
     // Used alone (outside an inbox) it is a root of its own, so the kit's styles and tokens reach it.
     const standalone = !useInsideInbox();
+    const [schemeRef, hostScheme] = useHostScheme(standalone);
     const claimRow = row?.claim;
     useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
     const { mutate } = useMarkAs();
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });
     const id = useId();
-    const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef), [ref, seenRef]);
+    const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
     const markRead = () => {
       if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
@@ -196,7 +198,7 @@ export const NotificationItem = memo(
         aria-setsize={setsize ?? row?.setsize}
         aria-labelledby={`${id}-main`}
         className={cx(classNames.item, className)}
-        {...(standalone ? { 'data-inbox-root': '' } : {})}
+        {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': 'inherit', 'data-host-scheme': hostScheme } : {})}
         {...rest}
       >
         <Avatar notification={notification} />

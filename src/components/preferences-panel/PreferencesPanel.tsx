@@ -6,6 +6,8 @@ import { cx } from '../shared/cx';
 import { ErrorMessage } from '../shared/ErrorMessage';
 import { useInsideInbox, useItemSettings } from '../shared/settings';
 import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
+import { useHostScheme } from '../shared/use-host-scheme';
+import { mergeRefs } from '../shared/use-merged-ref';
 
 export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
   /** Strings for a panel used outside `<Inbox>` (inside it, the inbox's labels apply). */
@@ -117,6 +119,8 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
 ) {
   const settings = useItemSettings();
   const standalone = !useInsideInbox();
+  const [schemeRef, hostScheme] = useHostScheme(standalone && colorScheme === 'inherit');
+  const sectionRef = useMemo(() => mergeRefs<HTMLElement>(ref, schemeRef), [ref, schemeRef]);
   const labels = useMemo(() => (givenLabels ? mergeLabels(givenLabels) : settings.labels), [givenLabels, settings.labels]);
   const { preferences, isLoading, error, refetch, readOnly, unknownSubscriber } = usePreferences();
   const update = useUpdatePreference();
@@ -128,10 +132,10 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
 
   return (
     <section
-      ref={ref}
+      ref={sectionRef}
       aria-labelledby={`${id}title`}
       className={cx(settings.classNames.preferences, className)}
-      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
+      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, 'data-host-scheme': hostScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
       {...rest}
       data-inbox-slot="preferences"
     >
