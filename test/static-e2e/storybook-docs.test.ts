@@ -37,6 +37,10 @@ it.each([
   const text = await page.locator('body').innerText();
   expect(text.split('could not be loaded').length - 1).toBe(deliberateErrors);
   expect(await page.locator('[data-inbox-root]').count()).toBeGreaterThan(3);
+  // Styled through Storybook's production build (whose CSS minifier lowers light-dark()): the
+  // first inbox or panel has its real background, not a transparent one.
+  const surface = page.locator('[data-inbox-slot="panel"], [data-inbox-root][data-inbox-slot="preferences"]').first();
+  expect(await surface.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
   await page.screenshot({ path: `test-results/screenshots/storybook-docs-${id}.png`, fullPage: false });
   await page.close();
 });
