@@ -62,8 +62,8 @@ describe('<Inbox />', () => {
 
   it('shows loading, then an error with a retry that recovers', async () => {
     const user = userEvent.setup();
-    // The feed's request and the counts' probes all fail once.
-    service.injectFault({ status: 500, path: '/notifications/feed', method: 'GET' }, 3);
+    // The feed's request and the count's both fail once.
+    service.injectFault({ status: 500, path: '/notifications/feed', method: 'GET' }, 2);
     renderInbox(<Inbox variant="embedded" />);
     expect(screen.getByText('Loading notifications…').closest('[role="status"]')).not.toBeNull();
     const alert = await screen.findByRole('alert');

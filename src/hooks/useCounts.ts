@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCount, type Count } from '../queries/counts';
+import { useSyncExternalStore } from 'react';
+import { formatCount, type Count, type CountKind } from '../queries/counts';
 import { countsOptions } from '../queries/options';
-import { useInboxContext } from './InboxProvider';
+import { useInboxContext, type InboxContextValue } from './InboxProvider';
 
 export interface UseCountsResult {
   /** Unread notifications: exact, or a lower bound when the service cannot tell (`exact: false`). */
@@ -15,19 +16,42 @@ export interface UseCountsResult {
   refetch: () => Promise<unknown>;
 }
 
-/** Unread and unseen counts for the badge, from the service, polled at the provider's `pollInterval`. */
-export function useCounts(options: { /** Largest number shown before "+". Default 99. */ max?: number } = {}): UseCountsResult {
-  const { store, pollInterval } = useInboxContext('useCounts');
-  const query = useQuery({ ...countsOptions(store), refetchInterval: pollInterval }, store.queryClient);
+export interface UseCountsOptions {
+  /** Largest number shown before "+". Default 99. */
+  max?: number;
+  /** The counts to fetch: each is one request (of the newest 100). Default both. */
+  include?: readonly CountKind[];
+  /** Look for new notifications at the provider's `pollInterval` with this count (one tab of the app polls). Default false. */
+  poll?: boolean;
+}
+
+/** Unread and unseen counts for the badge, from the service. */
+export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
+  const context = useInboxContext('useCounts');
+  const include = options.include ?? ['unread', 'unseen'];
+  const interval = usePollInterval(context, options.poll === true);
+  const staleTime = context.pollInterval || 30_000;
+  const unread = useQuery({ ...countsOptions(context.store, 'unread', staleTime), enabled: include.includes('unread'), refetchInterval: interval }, context.store.queryClient);
+  const unseen = useQuery(
+    // The unread query polls when both are shown.
+    { ...countsOptions(context.store, 'unseen', staleTime), enabled: include.includes('unseen'), refetchInterval: include.includes('unread') ? false : interval },
+    context.store.queryClient,
+  );
   const max = options.max ?? 99;
-  const data = query.data;
+  const queries = [unread, unseen].filter((_, i) => include.includes(i === 0 ? 'unread' : 'unseen'));
   return {
-    unread: data?.unread,
-    unseen: data?.unseen,
-    unreadLabel: data ? formatCount(data.unread, max) : undefined,
-    unseenLabel: data ? formatCount(data.unseen, max) : undefined,
-    isLoading: query.isPending,
-    error: query.error,
-    refetch: query.refetch,
+    unread: unread.data?.count,
+    unseen: unseen.data?.count,
+    unreadLabel: unread.data ? formatCount(unread.data.count, max) : undefined,
+    unseenLabel: unseen.data ? formatCount(unseen.data.count, max) : undefined,
+    isLoading: queries.some((query) => query.isPending),
+    error: queries.find((query) => query.error)?.error ?? null,
+    refetch: () => Promise.all(queries.map((query) => query.refetch())),
   };
+}
+
+/** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */
+export function usePollInterval({ store, pollInterval }: InboxContextValue, poll: boolean): number | false {
+  const poller = useSyncExternalStore(store.subscribePoller, store.isPoller, () => false);
+  return poll && poller ? pollInterval : false;
 }

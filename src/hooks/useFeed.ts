@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FeedItem, InvalidFeedItem, RegisteredPayload } from '../client/index';
-import { normalizeFilter, type FeedFilter } from '../queries/keys';
+import { normalizeFilter, type FeedFilter, type NormalizedFeedFilter } from '../queries/keys';
 import { countsOptions, feedOptions } from '../queries/options';
 import { flattenFeed } from '../queries/updaters';
 import { useInboxContext } from './InboxProvider';
+import { usePollInterval } from './useCounts';
 
 export interface UseFeedResult {
   /** The notifications loaded so far, newest first; `payload` typed by your `payloadSchema` (see `Register`). */
@@ -31,15 +32,18 @@ export interface UseFeedResult {
  * While mounted it also polls for new notifications (see `pollInterval`).
  */
 export function useFeed(filter: FeedFilter = {}): UseFeedResult {
-  const { store, pollInterval } = useInboxContext('useFeed');
+  const context = useInboxContext('useFeed');
+  const { store, pollInterval } = context;
   const payloadKey = JSON.stringify(filter.payload ?? null);
   const normalized = useMemo(
     () => normalizeFilter({ read: filter.read, seen: filter.seen, payload: JSON.parse(payloadKey) ?? undefined, limit: filter.limit }),
     [filter.read, filter.seen, payloadKey, filter.limit],
   );
   const query = useInfiniteQuery(feedOptions(store, normalized), store.queryClient);
-  // New notifications are noticed through the counts: poll them, without re-rendering the feed for them.
-  useQuery({ ...countsOptions(store), refetchInterval: pollInterval, notifyOnChangeProps: [] }, store.queryClient);
+  // New notifications come in with the unread count: poll it (one tab of the app does), without
+  // re-rendering the feed for it; what it finds is written into the feed.
+  const interval = usePollInterval(context, true);
+  useQuery({ ...countsOptions(store, 'unread', pollInterval || 30_000), refetchInterval: interval, notifyOnChangeProps: [] }, store.queryClient);
 
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   // Typed by `Register`: the client validated each payload with the provider's `payloadSchema`.
@@ -58,4 +62,13 @@ export function useFeed(filter: FeedFilter = {}): UseFeedResult {
     error: query.error,
     invalidItems,
   };
+}
+
+/** Fetches a feed's first page ahead of showing it (the bell does, so the popover opens at once). */
+export function usePrefetchFeed(filter: FeedFilter = {}): void {
+  const { store } = useInboxContext('usePrefetchFeed');
+  const key = JSON.stringify(normalizeFilter(filter));
+  useEffect(() => {
+    void store.queryClient.prefetchInfiniteQuery(feedOptions(store, JSON.parse(key) as NormalizedFeedFilter));
+  }, [store, key]);
 }

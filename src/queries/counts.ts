@@ -4,8 +4,7 @@
  * as at most that limit, so neither is a count: a count comes from the items
  * a page holds and `hasMore`, and is either exact or a lower bound ("99+").
  */
-import type { FeedPage, InboxClient, RequestOptions } from '../client/index';
-import { emptyPage, orWhenUnknown } from './unknown-subscriber';
+import type { FeedItem, FeedPage } from '../client/index';
 
 export interface Count {
   /** The number, or a lower bound of it when `exact` is false. */
@@ -13,39 +12,33 @@ export interface Count {
   exact: boolean;
 }
 
-export interface Counts {
-  unread: Count;
-  unseen: Count;
-  /** Id of the newest unread notification: when it changes, something new arrived. */
-  newestUnreadId: string | undefined;
+/** Which count: notifications not read, or not seen (the "new since you last looked" badge). */
+export type CountKind = 'unread' | 'unseen';
+
+/** One count, and the newest matching notifications it was counted from (what is new shows there first). */
+export interface CountData {
+  count: Count;
+  /** Up to `COUNT_LIMIT` of the newest matching notifications. */
+  items: FeedItem[];
+  /** `items` holds every matching notification. */
+  complete: boolean;
 }
 
-/** What one page tells about the number of matching notifications, if anything certain. */
-export function countFromPage(page: FeedPage): Count | undefined {
-  return page.hasMore ? undefined : { value: itemsOf(page), exact: true };
+/**
+ * One request counts up to this many: past it the count is a lower bound ("99+"). Also the
+ * service's largest page, so one request serves both the badge and what is new.
+ */
+export const COUNT_LIMIT = 100;
+
+/** What one page tells about the number of matching notifications. */
+export function countOf(page: FeedPage): Count {
+  const items = page.data.length + page.invalidItems.length;
+  return page.hasMore ? { value: items + 1, exact: false } : { value: items, exact: true };
 }
 
-/** Items the service sent, valid or not: an item the client left out is still a notification. */
-function itemsOf(page: FeedPage): number {
-  return page.data.length + page.invalidItems.length;
-}
-
-const PROBE_LIMIT = 1;
-const FALLBACK_LIMIT = 100;
-
-/** Counts notifications matching a filter with one small request, and a second only when the first cannot be trusted. */
-export async function countMatching(
-  client: InboxClient,
-  subscriberId: string,
-  filter: { read?: boolean; seen?: boolean },
-  options: RequestOptions,
-): Promise<{ count: Count; newestId: string | undefined }> {
-  const probe = await orWhenUnknown(client.getFeed({ subscriberId, ...filter, limit: PROBE_LIMIT }, options), () => emptyPage(0, PROBE_LIMIT));
-  const newestId = probe.data[0]?._id;
-  const known = countFromPage(probe);
-  if (known) return { count: known, newestId };
-  const wide = await client.getFeed({ subscriberId, ...filter, limit: FALLBACK_LIMIT }, options);
-  return { count: countFromPage(wide) ?? { value: itemsOf(wide) + 1, exact: false }, newestId };
+/** The filter a kind of count counts. */
+export function countFilter(kind: CountKind): { read: false } | { seen: false } {
+  return kind === 'unread' ? { read: false } : { seen: false };
 }
 
 /**

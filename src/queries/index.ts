@@ -1,5 +1,5 @@
 export { formatCount } from './counts';
-export type { Count, Counts } from './counts';
+export type { Count, CountData, CountKind } from './counts';
 export { inboxKeys, normalizeFilter } from './keys';
 export type { FeedFilter, NormalizedFeedFilter } from './keys';
 export { countsOptions, feedOptions, preferencesOptions } from './options';

@@ -33,6 +33,7 @@ export const inboxKeys = {
   feeds: (scope: string) => ['inbox-kit', scope, 'feed'] as const,
   feed: (scope: string, filter: NormalizedFeedFilter) => ['inbox-kit', scope, 'feed', filter] as const,
   counts: (scope: string) => ['inbox-kit', scope, 'counts'] as const,
+  count: (scope: string, kind: 'unread' | 'unseen') => ['inbox-kit', scope, 'counts', kind] as const,
   preferences: (scope: string) => ['inbox-kit', scope, 'preferences'] as const,
 };
 

@@ -1,8 +1,9 @@
 /** Query option factories: what to fetch and how to page, for hooks and for prefetching. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InboxClient, Preferences } from '../client/index';
-import { countMatching, type Counts } from './counts';
+import { COUNT_LIMIT, countFilter, countOf, type CountData, type CountKind } from './counts';
 import { inboxKeys, type NormalizedFeedFilter } from './keys';
+import { FIRST_PAGE, nextPageParam, pageFor, type FeedPageParam } from './page-plan';
 import { emptyPage, orWhenUnknown } from './unknown-subscriber';
 
 export interface QueryContext {
@@ -17,37 +18,46 @@ const NO_EXTRA_RETRY = { retry: false } as const;
 export function feedOptions({ client, subscriberId, scope }: QueryContext, filter: NormalizedFeedFilter) {
   return infiniteQueryOptions({
     ...NO_EXTRA_RETRY,
+    // Kept fresh without refetching: new notifications come in with the count the badge polls,
+    // and the reader's changes are written into every cached page.
+    staleTime: Infinity,
     queryKey: inboxKeys.feed(scope, filter),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      orWhenUnknown(
+    initialPageParam: FIRST_PAGE(filter.limit) as FeedPageParam,
+    queryFn: ({ pageParam, signal }) => {
+      const { page, limit } = pageFor(pageParam.start, pageParam.size);
+      return orWhenUnknown(
         client.getFeed(
           {
             subscriberId,
-            page: pageParam,
-            limit: filter.limit,
+            page,
+            limit,
             ...(filter.read === null ? {} : { read: filter.read }),
             ...(filter.seen === null ? {} : { seen: filter.seen }),
             ...(filter.payload === null ? {} : { payload: filter.payload }),
           },
           { signal },
         ),
-        () => emptyPage(pageParam, filter.limit),
-      ),
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+        () => emptyPage(page, limit),
+      );
+    },
+    getNextPageParam: (last, _pages, param) => (last.hasMore ? nextPageParam(param, filter.limit) : undefined),
   });
 }
 
-export function countsOptions({ client, subscriberId, scope }: QueryContext) {
+/**
+ * One count (unread by default): one request of the newest 100 matching, which also shows what is
+ * new. Fresh for `staleTime` (the provider's poll interval), so the parts that show it share one request.
+ */
+export function countsOptions({ client, subscriberId, scope }: QueryContext, kind: CountKind = 'unread', staleTime = 30_000) {
   return queryOptions({
     ...NO_EXTRA_RETRY,
-    queryKey: inboxKeys.counts(scope),
-    queryFn: async ({ signal }): Promise<Counts> => {
-      const [unread, unseen] = await Promise.all([
-        countMatching(client, subscriberId, { read: false }, { signal }),
-        countMatching(client, subscriberId, { seen: false }, { signal }),
-      ]);
-      return { unread: unread.count, unseen: unseen.count, newestUnreadId: unread.newestId };
+    staleTime,
+    // Back online after a while offline: count again at once.
+    refetchOnReconnect: 'always',
+    queryKey: inboxKeys.count(scope, kind),
+    queryFn: async ({ signal }): Promise<CountData> => {
+      const page = await orWhenUnknown(client.getFeed({ subscriberId, ...countFilter(kind), limit: COUNT_LIMIT }, { signal }), () => emptyPage(0, COUNT_LIMIT));
+      return { count: countOf(page), items: page.data, complete: !page.hasMore };
     },
   });
 }

@@ -5,12 +5,14 @@
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage, type Preferences } from '../client/index';
-import type { Counts } from './counts';
+import type { CountData, CountKind } from './counts';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
-import { flagsAfter, setFlagsInFeed, shiftCounts, type FeedData, type Flags } from './updaters';
+import { flagsAfter, isNewer, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
 import { createMessageActions, type MessageActions } from './message-actions';
+import { FIRST_PAGE } from './page-plan';
+import { emptyPage } from './unknown-subscriber';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
 export interface InboxStoreOptions {
@@ -30,8 +32,12 @@ export interface MarkAllResult {
 
 type TabMessage =
   | { kind: 'flags'; changes: [string, Flags][] }
+  | { kind: 'count'; which: CountKind; data: CountData }
+  | { kind: 'markedAll'; markAs: 'read' | 'seen' }
   | { kind: 'preferences' }
   | { kind: 'refresh' };
+
+const KINDS: readonly CountKind[] = ['unread', 'unseen'];
 
 /** Largest batch the hooks send in one mark-as request. */
 export const MARK_AS_BATCH = 100;
@@ -58,6 +64,12 @@ export interface InboxStore extends QueryContext, MessageActions {
   /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
   subscribeReadOnly(listener: () => void): () => void;
   /**
+   * Whether this tab polls. With `crossTab`, one visible tab of the app polls (elected with the
+   * Web Locks API) and tells the others what it found; without it, or without Web Locks, each does.
+   */
+  isPoller(): boolean;
+  subscribePoller(listener: () => void): () => void;
+  /**
    * Starts listening to the query cache (new notifications, pages fetched during mutations) and to
    * the app's other tabs; returns the function that stops. Call it from an effect.
    */
@@ -69,6 +81,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const scope = scopeOf(client.baseUrl, subscriberId);
   const feedsKey = inboxKeys.feeds(scope);
   const countsKey = inboxKeys.counts(scope);
+  const countKey = (kind: CountKind) => inboxKeys.count(scope, kind);
   const preferencesKey = inboxKeys.preferences(scope);
   /** Open while connected (see `connect`). */
   let channel: BroadcastChannel | undefined;
@@ -77,14 +90,26 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     return queryClient.getQueriesData<FeedData>({ queryKey: feedsKey });
   }
 
+  /** Every notification the caches hold: the feeds' pages and the counts' newest. */
+  function* cachedItems(): Generator<FeedItem> {
+    for (const [, data] of feedQueries()) for (const page of data?.pages ?? []) yield* page.data;
+    for (const kind of KINDS) yield* queryClient.getQueryData<CountData>(countKey(kind))?.items ?? [];
+  }
+
+  /**
+   * The last state written of items that then left every cache (read on the Unread tab): the
+   * service's answer to that write still needs their state to move the counts by.
+   */
+  const written = new Map<string, FeedItem>();
+
   /** Every cached copy of these items, by id. */
   function knownItems(ids: Iterable<string>): Map<string, FeedItem> {
     const wanted = new Set(ids);
     const found = new Map<string, FeedItem>();
-    for (const [, data] of feedQueries()) {
-      for (const page of data?.pages ?? []) {
-        for (const item of page.data) if (wanted.has(item._id) && !found.has(item._id)) found.set(item._id, item);
-      }
+    for (const item of cachedItems()) if (wanted.has(item._id) && !found.has(item._id)) found.set(item._id, item);
+    for (const id of wanted) {
+      const item = written.get(id);
+      if (item && !found.has(id)) found.set(id, item);
     }
     return found;
   }
@@ -102,6 +127,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (changes.size === 0) return;
     if (adjustCounts && fetchStarts.size > 0) for (const [id, flags] of changes) journal.push({ seq: ++journalSeq, id, flags });
     const known = knownItems(changes.keys());
+    if (written.size > 1_000) written.clear();
+    for (const [id, flags] of changes) {
+      const item = known.get(id);
+      if (item) written.set(id, { ...item, ...flags });
+    }
     for (const [key, data] of feedQueries()) {
       if (!data) continue;
       const filter = filterOfKey(key);
@@ -111,30 +141,28 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     }
     if (!adjustCounts) return;
     let unknown = false;
-    queryClient.setQueryData<Counts>(countsKey, (counts) => {
-      if (!counts) return counts;
-      let next = counts;
-      for (const [id, flags] of changes) {
-        const before = known.get(id);
-        if (before) next = shiftCounts(next, before, flags);
-        else unknown = true;
-      }
-      return next;
-    });
+    for (const kind of KINDS) {
+      queryClient.setQueryData<CountData>(countKey(kind), (data) => {
+        if (!data) return data;
+        let next = data;
+        for (const [id, flags] of changes) {
+          const before = known.get(id);
+          if (before) next = shiftCountData(next, kind, before, flags);
+          else unknown = true;
+        }
+        return withFlags(next, kind, changes);
+      });
+    }
     // A message no cache knows: its old state, and so the counts, are unknown.
     if (unknown) void queryClient.invalidateQueries({ queryKey: countsKey });
   }
 
   function refreshAfterMutations(failed: boolean): void {
-    // Refetch filtered feeds, whose offsets moved with the items that left or joined them, and after
-    // a failure every feed, since the service may or may not have applied it (a lost answer).
-    void queryClient.invalidateQueries({
-      queryKey: feedsKey,
-      predicate: (query) => {
-        const filter = filterOfKey(query.queryKey);
-        return failed || (!!filter && (filter.read !== null || filter.seen !== null));
-      },
-    });
+    // Done: the caches already hold what the service said, the counts moved with them, and the
+    // filtered feeds' next pages start where their lists moved to. Nothing to refetch. After a
+    // failure the service may or may not have applied it (a lost answer): refetch.
+    if (!failed) return;
+    void queryClient.invalidateQueries({ queryKey: feedsKey });
     void queryClient.invalidateQueries({ queryKey: countsKey });
   }
 
@@ -186,33 +214,37 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
     const filter = markAs === 'read' ? { read: false } : { seen: false };
+    const matches = (item: FeedItem) => (markAs === 'read' ? !item.read : !item.seen) && (!payload || partialMatch(payload, item.payload));
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
-    for (const [, data] of feedQueries()) {
-      for (const page of data?.pages ?? []) {
-        for (const item of page.data) {
-          const matches = markAs === 'read' ? !item.read : !item.seen;
-          if (matches && (!payload || partialMatch(payload, item.payload))) cached.set(item._id, flagsAfter(item, markAs));
-        }
-      }
-    }
+    for (const item of cachedItems()) if (matches(item) && !cached.has(item._id)) cached.set(item._id, flagsAfter(item, markAs));
     await queryClient.cancelQueries({ queryKey: countsKey });
     writeFlags(cached, true);
     let marked = 0;
+    let done = false;
     try {
-      // One request when the service has mark-all (it cannot filter by payload); else batches.
+      // One request when the service has mark-all (it cannot filter by payload).
       if (!payload && markAllSupported) {
         try {
           marked = await client.markAll({ subscriberId, markAs });
           onProgress?.(marked);
+          done = true;
           return { marked };
         } catch (error) {
           if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
           markAllSupported = false;
         }
       }
+      // Else 100 at a time: first what the kit holds, then what a listing finds, until none is left.
+      const held = [...cached.keys()];
+      for (let start = 0; start < held.length; start += MARK_AS_BATCH) {
+        marked += (await client.markAs({ subscriberId, messageId: held.slice(start, start + MARK_AS_BATCH), markAs })).length;
+        onProgress?.(marked);
+      }
+      const count = payload ? undefined : queryClient.getQueryData<CountData>(countKey(markAs === 'read' ? 'unread' : 'unseen'))?.count;
+      let more = !(count?.exact && held.length >= count.value);
       // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
-      for (;;) {
+      while (more) {
         const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
         // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
         const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
@@ -220,13 +252,37 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         const changed = await client.markAs({ subscriberId, messageId: ids, markAs });
         marked += changed.length;
         onProgress?.(marked);
-        if (changed.length === 0 || !page.hasMore) break;
+        more = changed.length > 0 && page.hasMore;
       }
+      done = true;
       return { marked };
     } finally {
-      // Success or failure part-way: the service is the truth; what was marked stays marked.
-      await queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
-      post({ kind: 'refresh' });
+      if (done && !payload) {
+        // The service now holds none: no request needed to know it.
+        settleMarkedAll(markAs);
+        post({ kind: 'markedAll', markAs });
+      } else {
+        // Part of the list (a payload), or a failure part-way: the service is the truth; what was marked stays marked.
+        await queryClient.invalidateQueries({ queryKey: done ? countsKey : inboxKeys.all(scope) });
+        post({ kind: 'refresh' });
+      }
+    }
+  }
+
+  /** After every notification was marked: no count left, and nothing in the feeds of what is not. */
+  function settleMarkedAll(markAs: 'read' | 'seen'): void {
+    const kinds: CountKind[] = markAs === 'read' ? ['unread', 'unseen'] : ['unseen'];
+    for (const kind of kinds) {
+      queryClient.setQueryData<CountData>(countKey(kind), (data) => (data ? { count: { value: 0, exact: true }, items: [], complete: true } : data));
+    }
+    const changes = new Map<string, Flags>();
+    for (const item of cachedItems()) changes.set(item._id, flagsAfter(item, markAs));
+    writeFlags(changes, false);
+    for (const [key, data] of feedQueries()) {
+      const filter = filterOfKey(key);
+      // An unread (or unseen) list is now empty on the service too.
+      const emptied = filter && (filter.seen === false || (filter.read === false && markAs === 'read'));
+      if (data && filter && emptied) queryClient.setQueryData<FeedData>(key, { pages: [emptyPage(0, filter.limit)], pageParams: [FIRST_PAGE(filter.limit)] });
     }
   }
 
@@ -304,7 +360,6 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   // ------------------------------------------------------------ freshness and other tabs
 
-  let newestUnreadId: string | undefined;
   const onCacheEvent = (event: QueryCacheNotifyEvent) => {
     const key = event.query.queryKey;
     if (key[0] !== 'inbox-kit' || key[1] !== scope) return;
@@ -313,28 +368,62 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       pruneJournal();
       return;
     }
-    if (event.type === 'updated' && event.action.type === 'fetch' && key[2] === 'feed') {
+    if (event.type === 'updated' && event.action.type === 'fetch' && (key[2] === 'feed' || key[2] === 'counts')) {
       fetchStarts.set(event.query.queryHash, journalSeq);
       return;
     }
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-    if (key[2] === 'counts') {
-      const newest = queryClient.getQueryData<Counts>(countsKey)?.newestUnreadId;
-      // Something new arrived (a poll, a focus refetch): refresh the feeds.
-      if (newestUnreadId !== undefined && newest !== newestUnreadId) void queryClient.invalidateQueries({ queryKey: feedsKey });
-      newestUnreadId = newest;
-    } else if (key[2] === 'feed') {
+    const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
+    fetchStarts.delete(event.query.queryHash);
+    const redo = new Map<string, Flags>();
+    for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
+    for (const [id, flags] of messageIntents.pending()) redo.set(id, flags);
+    pruneJournal();
+    if (key[2] === 'counts' && (key[3] === 'unread' || key[3] === 'unseen')) {
+      // Counted before the reader's latest changes reached the service: count again.
+      if (redo.size > 0) return void queryClient.invalidateQueries({ queryKey: key });
+      const data = queryClient.getQueryData<CountData>(key);
+      if (!data) return;
+      absorb(key[3], data);
+      post({ kind: 'count', which: key[3], data });
+    } else if (key[2] === 'feed' && redo.size > 0) {
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
       // started, and what the user asked for that the service has not confirmed yet.
-      const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
-      fetchStarts.delete(event.query.queryHash);
-      const redo = new Map<string, Flags>();
-      for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
-      for (const [id, flags] of messageIntents.pending()) redo.set(id, flags);
-      pruneJournal();
-      if (redo.size > 0) writeFlags(redo, false);
+      writeFlags(redo, false);
     }
   };
+
+  /**
+   * What a fresh count shows, brought into the feeds without fetching them: notifications newer
+   * than any they hold join them at the top, and ones they hold as unread (or unseen) that the
+   * service no longer lists as such were read (or seen) elsewhere, say on another device.
+   */
+  function absorb(kind: CountKind, data: CountData): void {
+    const flag = kind === 'unread' ? 'read' : 'seen';
+    const held = new Map<string, FeedItem>();
+    let newest: FeedItem | undefined;
+    let feeds = 0;
+    for (const [, feed] of feedQueries()) {
+      if (feed) feeds++;
+      for (const page of feed?.pages ?? []) {
+        for (const item of page.data) {
+          if (!held.has(item._id)) held.set(item._id, item);
+          if (!newest || isNewer(item, newest)) newest = item;
+        }
+      }
+    }
+    if (feeds === 0) return;
+    const changes = new Map<string, Flags>();
+    for (const item of data.items) if (!held.has(item._id) && (!newest || isNewer(item, newest))) changes.set(item._id, { read: item.read, seen: item.seen });
+    const listed = new Set(data.items.map((item) => item._id));
+    const oldestListed = data.items[data.items.length - 1];
+    const pending = messageIntents.pending();
+    for (const item of held.values()) {
+      const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
+      if (!item[flag] && covered && !listed.has(item._id) && !pending.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
+    }
+    if (changes.size > 0) writeFlags(changes, false);
+  }
 
   function pruneJournal(): void {
     const oldest = Math.min(...fetchStarts.values());
@@ -351,18 +440,70 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const onTabMessage = (event: MessageEvent<TabMessage>) => {
     const message = event.data;
     if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
+    else if (message.kind === 'count') {
+      // What the polling tab found: this tab's count and feeds, without a request of its own.
+      queryClient.setQueryData(countKey(message.which), message.data);
+      absorb(message.which, message.data);
+    } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
     else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
     else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
   };
 
+  // ------------------------------------------------------------ one poller for all tabs
+
+  let poller = options.crossTab === false || typeof navigator === 'undefined' || !navigator.locks;
+  const pollerListeners = new Set<() => void>();
+  function setPoller(next: boolean): void {
+    if (next === poller) return;
+    poller = next;
+    for (const listener of pollerListeners) listener();
+  }
+
+  /** While visible, this tab queues for the poller's lock; hidden, it lets the lock go to a visible tab. */
+  function elect(): () => void {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (options.crossTab === false || !locks || typeof document === 'undefined') return () => undefined;
+    let waiting: AbortController | undefined;
+    let release: (() => void) | undefined;
+    const stand = () => {
+      if (waiting || release) return;
+      const controller = new AbortController();
+      waiting = controller;
+      locks
+        .request(`inbox-kit:poller:${scope}`, { signal: controller.signal }, () => {
+          waiting = undefined;
+          setPoller(true);
+          return new Promise<void>((resolve) => (release = resolve));
+        })
+        .catch(() => undefined);
+    };
+    const stepDown = () => {
+      waiting?.abort();
+      waiting = undefined;
+      release?.();
+      release = undefined;
+      setPoller(false);
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? stepDown() : stand());
+    setPoller(false);
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      stepDown();
+    };
+  }
+
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
+    const resign = elect();
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
     return () => {
       unsubscribe();
+      resign();
       if (seenTimer) clearTimeout(seenTimer);
       seenTimer = undefined;
       seenQueue.clear();
@@ -388,8 +529,26 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       readOnlyListeners.add(listener);
       return () => readOnlyListeners.delete(listener);
     },
+    isPoller: () => poller,
+    subscribePoller(listener) {
+      pollerListeners.add(listener);
+      return () => pollerListeners.delete(listener);
+    },
     connect,
   };
+}
+
+/** A count's newest items after new flags: those that no longer match leave; one that joins makes the list partial. */
+function withFlags(data: CountData, kind: CountKind, changes: ReadonlyMap<string, Flags>): CountData {
+  const flag = kind === 'unread' ? 'read' : 'seen';
+  const listed = new Set(data.items.map((item) => item._id));
+  const items = data.items.flatMap((item) => {
+    const flags = changes.get(item._id);
+    if (!flags) return [item];
+    return flags[flag] ? [] : [{ ...item, ...flags }];
+  });
+  const joined = [...changes].some(([id, flags]) => !flags[flag] && !listed.has(id));
+  return { ...data, items, complete: data.complete && !joined };
 }
 
 /** The filter a feed query was made with (the fourth element of its key). */

@@ -1,15 +1,16 @@
 /** Pure cache updaters: given cached data and a change, the data after it. */
 import type { InfiniteData } from '@tanstack/react-query';
 import { partialMatch, type FeedItem, type FeedPage, type MarkAsValue } from '../client/index';
-import { shiftCount, type Counts } from './counts';
+import { shiftCount, type CountData, type CountKind } from './counts';
 import type { NormalizedFeedFilter } from './keys';
+import type { FeedPageParam } from './page-plan';
 
 export interface Flags {
   read: boolean;
   seen: boolean;
 }
 
-export type FeedData = InfiniteData<FeedPage, number>;
+export type FeedData = InfiniteData<FeedPage, FeedPageParam>;
 
 /** The deployed service's mark-as semantics: read and unread both mark seen; seen and unseen change only seen. */
 export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
@@ -34,7 +35,7 @@ export function matchesFilter(item: Pick<FeedItem, 'read' | 'seen' | 'payload'>,
 }
 
 /** Newest first, as the service orders the feed. */
-function isNewer(a: FeedItem, b: FeedItem): boolean {
+export function isNewer(a: FeedItem, b: FeedItem): boolean {
   const at = a.createdAt ?? '';
   const bt = b.createdAt ?? '';
   return at === bt ? a._id > b._id : at > bt;
@@ -43,7 +44,8 @@ function isNewer(a: FeedItem, b: FeedItem): boolean {
 /**
  * Applies new flags to a cached feed: items change in place; an item that no
  * longer matches the feed's filter leaves it; a known item that now matches
- * joins it at its place, when that place is within the pages loaded.
+ * joins it at its place, when that place is within the pages loaded. The next
+ * page then starts that many earlier or later in the service's list.
  */
 export function setFlagsInFeed(
   data: FeedData,
@@ -52,6 +54,9 @@ export function setFlagsInFeed(
   known: ReadonlyMap<string, FeedItem>,
 ): FeedData {
   let changed = false;
+  /** Items that joined minus items that left (an overlap may hold one twice: counted once). */
+  let shift = 0;
+  const left = new Set<string>();
   const present = new Set<string>();
   let pages = data.pages.map((page) => {
     let pageChanged = false;
@@ -66,6 +71,7 @@ export function setFlagsInFeed(
       pageChanged = true;
       const next = { ...item, ...flags };
       if (matchesFilter(next, filter)) items.push(next);
+      else left.add(item._id);
     }
     if (!pageChanged) return page;
     changed = true;
@@ -81,9 +87,17 @@ export function setFlagsInFeed(
     if (inserted) {
       pages = inserted;
       changed = true;
+      shift++;
     }
   }
-  return changed ? { ...data, pages } : data;
+  if (!changed) return data;
+  shift -= left.size;
+  return { pages, pageParams: shift === 0 ? data.pageParams : shiftLast(data.pageParams, shift) };
+}
+
+function shiftLast(params: FeedPageParam[], shift: number): FeedPageParam[] {
+  const last = params[params.length - 1];
+  return last ? [...params.slice(0, -1), { ...last, shift: (last.shift ?? 0) + shift }] : params;
 }
 
 function insertInOrder(pages: FeedPage[], item: FeedItem): FeedPage[] | undefined {
@@ -102,12 +116,11 @@ function insertInOrder(pages: FeedPage[], item: FeedItem): FeedPage[] | undefine
   return pages.map((candidate, i) => (i === pages.length - 1 ? { ...last, data: [...last.data, item] } : candidate));
 }
 
-/** Counts after items went from `before` to `after` flags. */
-export function shiftCounts(counts: Counts, before: Flags, after: Flags): Counts {
-  const unread = Number(!after.read) - Number(!before.read);
-  const unseen = Number(!after.seen) - Number(!before.seen);
-  if (unread === 0 && unseen === 0) return counts;
-  return { ...counts, unread: shiftCount(counts.unread, unread), unseen: shiftCount(counts.unseen, unseen) };
+/** A count after an item went from `before` to `after` flags. */
+export function shiftCountData(data: CountData, kind: CountKind, before: Flags, after: Flags): CountData {
+  const flag = kind === 'unread' ? 'read' : 'seen';
+  const delta = Number(!after[flag]) - Number(!before[flag]);
+  return delta === 0 ? data : { ...data, count: shiftCount(data.count, delta) };
 }
 
 /** The notifications of an infinite feed, flat and without the repeats that offset paging brings when new items arrive. */

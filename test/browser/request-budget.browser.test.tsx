@@ -1,0 +1,248 @@
+/**
+ * The request budget: what each user action costs, counted at the client's fetch, in Chromium,
+ * against the reference service (as the deployed service answers). Every number here is in the
+ * README's performance section.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { Inbox, InboxProvider } from 'inbox-kit';
+import { createInboxAdminClient, createInboxClient, type InboxClient, type RetryOptions } from 'inbox-kit/client';
+import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import { BASE, waitFor } from './harness';
+
+interface Counted {
+  service: ReferenceService;
+  client: InboxClient;
+  /** `GET feed?read=false&limit=100`, `POST mark-as`, … in the order sent. */
+  log: string[];
+  since(mark: number): string[];
+}
+
+function countedService(options: ReferenceServiceOptions & { retry?: RetryOptions | false; answer?: (request: Request) => Response | undefined } = {}): Counted {
+  const { retry = false, answer, ...serviceOptions } = options;
+  const service = createReferenceService({ now: Date.now(), ...serviceOptions });
+  const log: string[] = [];
+  const client = createInboxClient({
+    baseUrl: BASE,
+    apiKey: service.apiKey,
+    dangerouslyAllowBrowser: true,
+    retry,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      log.push(describeRequest(request));
+      return answer?.(request) ?? service.handle(request);
+    },
+  });
+  return { service, client, log, since: (mark) => log.slice(mark) };
+}
+
+function describeRequest(request: Request): string {
+  const url = new URL(request.url);
+  const operation = url.pathname.replace(/^.*\/subscribers\/[^/]+\//, '');
+  const query = [...url.searchParams].filter(([name]) => name !== 'subscriberId').map(([name, value]) => `${name}=${value}`);
+  return `${request.method} ${operation}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+const isFeed = (entry: string) => entry.startsWith('GET notifications/feed');
+const isUnreadList = (entry: string) => isFeed(entry) && entry.includes('read=false');
+const isPlainFeed = (entry: string) => isFeed(entry) && !/read=|seen=/.test(entry);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const roots: { root: Root; host: HTMLElement }[] = [];
+afterEach(() => {
+  for (const { root, host } of roots.splice(0)) {
+    root.unmount();
+    host.remove();
+  }
+});
+
+function render(ui: ReactNode, client: InboxClient, props: { pollInterval?: number | false; crossTab?: boolean } = {}): HTMLElement {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  roots.push({ root, host });
+  root.render(
+    <InboxProvider client={client} subscriberId="sub_ada" queryClient={new QueryClient()} pollInterval={props.pollInterval ?? false} crossTab={props.crossTab ?? false}>
+      {ui}
+    </InboxProvider>,
+  );
+  return host;
+}
+
+const bellOf = (host: HTMLElement) => waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
+const itemsOf = (host: HTMLElement) => host.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]');
+
+describe('request budget', () => {
+  it('opening the app with the bell: one unread list for the badge and one feed page, nothing repeated', async () => {
+    const { client, log } = countedService();
+    const host = render(<Inbox />, client);
+    await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
+    await sleep(1_000);
+    expect(log.filter(isUnreadList), log.join('\n')).toHaveLength(1);
+    expect(log.filter(isPlainFeed), log.join('\n')).toHaveLength(1);
+    expect(log, log.join('\n')).toHaveLength(2);
+  });
+
+  it('opening the popover: no new reads when the first page is fresh (only the seen-on-view write)', async () => {
+    const { client, log } = countedService();
+    const host = render(<Inbox />, client);
+    const bell = await bellOf(host);
+    await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
+    await sleep(500);
+    const mark = log.length;
+    await userEvent.click(bell);
+    await waitFor(() => itemsOf(host).length > 3);
+    await sleep(1_000);
+    const after = log.slice(mark);
+    expect(after.filter((entry) => entry.startsWith('GET')), after.join('\n')).toEqual([]);
+    // Showing unseen notifications marks them seen: one batched write.
+    expect(after.filter((entry) => entry.startsWith('POST messages/mark-as')).length, after.join('\n')).toBeLessThanOrEqual(1);
+  });
+
+  it('marking one read, then unread: exactly one request each, nothing refetched, the badge moved locally', async () => {
+    const { client, log } = countedService();
+    const host = render(<Inbox defaultOpen />, client);
+    await waitFor(() => itemsOf(host).length > 3);
+    await sleep(1_000);
+    const badge = () => Number(host.querySelector('[data-inbox-slot="badge"]')?.textContent);
+    const before = badge();
+    expect(before).toBeGreaterThan(1);
+    const item = [...itemsOf(host)].find((element) => element.dataset.state === 'unread');
+    if (!item) throw new Error('no unread notification');
+    const id = item.getAttribute('aria-labelledby');
+    let mark = log.length;
+    await userEvent.click(item.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
+    await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'read');
+    await sleep(1_000);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-as']);
+    expect(badge()).toBe(before - 1);
+    mark = log.length;
+    await userEvent.click(host.querySelector(`[aria-labelledby="${id}"] [data-inbox-slot="item-toggle"]`) as HTMLElement);
+    await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'unread');
+    await sleep(1_000);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-as']);
+    expect(badge()).toBe(before);
+  });
+
+  it('on the Unread tab, marking one read drops it with one request, and the next page starts where the service’s list now does', async () => {
+    const { client, log, service } = countedService({ messages: 120 });
+    for (const message of service.data.messages) Object.assign(message, { read: false, seen: true });
+    const host = render(<Inbox variant="embedded" defaultFilter="unread" />, client);
+    await waitFor(() => itemsOf(host).length > 3);
+    await sleep(500);
+    const mark = log.length;
+    const first = itemsOf(host)[0] as HTMLElement;
+    await userEvent.click(first.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
+    await sleep(800);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^POST messages\/mark-as$/)]);
+    // Load everything: the list is the service's, with nothing skipped and nothing twice.
+    for (let i = 0; i < 30 && !host.textContent?.includes('That’s everything.'); i++) {
+      (host.querySelector('[data-inbox-slot="feed-end"] button') as HTMLButtonElement | null)?.click();
+      await sleep(100);
+    }
+    // A skipped item would leave the list one short; a repeat is dropped, so the size is the service's.
+    const truth = service.feedOf('sub_ada', { read: false });
+    expect(host.querySelector('[data-inbox-slot="item"]')?.getAttribute('aria-setsize')).toBe(String(truth.length));
+  });
+
+  it('“Mark all as read”: one request where the service has mark-all', async () => {
+    const { client, log } = countedService();
+    const host = render(<Inbox variant="embedded" />, client);
+    await waitFor(() => itemsOf(host).length > 3);
+    await sleep(1_000);
+    const mark = log.length;
+    await userEvent.click(host.querySelector('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]') as HTMLElement);
+    await waitFor(() => [...itemsOf(host)].every((element) => element.dataset.state === 'read'));
+    await sleep(1_000);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-all']);
+  });
+
+  it('“Mark all as read” without mark-all: one mark-as per 100, listing only what the kit does not hold', async () => {
+    const { client, log, service } = countedService({
+      messages: 250,
+      answer: (request) => (new URL(request.url).pathname.endsWith('/messages/mark-all') ? new Response('Not Found', { status: 404 }) : undefined),
+    });
+    for (const message of service.data.messages) Object.assign(message, { read: false });
+    const host = render(<Inbox variant="embedded" />, client);
+    await waitFor(() => itemsOf(host).length > 3);
+    await sleep(1_000);
+    const mark = log.length;
+    await userEvent.click(host.querySelector('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]') as HTMLElement);
+    await waitFor(() => service.feedOf('sub_ada', { read: false }).length === 0, 10_000);
+    await sleep(1_000);
+    const after = log.slice(mark);
+    expect(after.filter((entry) => entry === 'POST messages/mark-as'), after.join('\n')).toHaveLength(3);
+    expect(after.length, after.join('\n')).toBeLessThanOrEqual(1 + 3 + 2);
+  });
+
+  it('scrolling to the 500th notification: at most 8 list requests (pages grow as the reader scrolls)', async () => {
+    const { client, log } = countedService({ messages: 600 });
+    const host = render(<Inbox variant="embedded" />, client);
+    await waitFor(() => itemsOf(host).length > 3);
+    for (let i = 0; i < 200; i++) {
+      if (host.querySelector('[aria-posinset="500"]')) break;
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await sleep(30);
+    }
+    expect(host.querySelector('[aria-posinset="500"]')).not.toBeNull();
+    // The requests it took to load the 500th (the list then loads ahead, as it always does near its end).
+    const pages = log.filter(isPlainFeed);
+    const reaching = pages.findIndex((entry) => {
+      const [, page = '0', limit = '0'] = /page=(\d+)&limit=(\d+)/.exec(entry) ?? [];
+      return (Number(page) + 1) * Number(limit) >= 500;
+    });
+    expect(reaching + 1, pages.join('\n')).toBeGreaterThan(0);
+    expect(reaching + 1, pages.join('\n')).toBeLessThanOrEqual(8);
+    // The first page stays small.
+    expect(pages[0]).toMatch(/limit=20\b/);
+    window.scrollTo(0, 0);
+  });
+
+  it('idle and visible: one request per poll interval when nothing changes', async () => {
+    const { client, log } = countedService();
+    const host = render(<Inbox />, client, { pollInterval: 500 });
+    await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
+    await sleep(600);
+    const mark = log.length;
+    await sleep(2_600);
+    const idle = log.slice(mark);
+    expect(idle.length, idle.join('\n')).toBeGreaterThanOrEqual(4);
+    expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(6);
+    expect(idle.every(isUnreadList), idle.join('\n')).toBe(true);
+  });
+
+  it('ten tabs open: still one poller, and every tab hears what it found', async () => {
+    const { client, log, service } = countedService();
+    const hosts = Array.from({ length: 10 }, () => render(<Inbox />, client, { pollInterval: 500, crossTab: true }));
+    await waitFor(() => hosts.every((host) => host.querySelector('[data-inbox-slot="badge"]')));
+    await sleep(800);
+    const mark = log.length;
+    await sleep(2_600);
+    const idle = log.slice(mark);
+    expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(6);
+    // Something new arrives: every tab's badge shows it, from the one poller.
+    const before = hosts.map((host) => host.querySelector('[data-inbox-slot="badge"]')?.textContent);
+    // Straight to the service, not through the counted client.
+    await createInboxAdminClient({ baseUrl: BASE, apiKey: service.apiKey, dangerouslyAllowBrowser: true, fetch: (input, init) => service.handle(new Request(input, init)) }).broadcast({
+      name: 'product-announcement',
+      payload: { title: 'New', body: 'Hello', url: '/' },
+    });
+    await waitFor(() => hosts.every((host, i) => host.querySelector('[data-inbox-slot="badge"]')?.textContent !== before[i]), 3_000);
+  });
+
+  it('after a failure: the client’s retries, then nothing until the next poll', async () => {
+    let failing = true;
+    const { client, log } = countedService({
+      retry: { retries: 2, baseDelayMs: 50 },
+      answer: (request) => (failing && new URL(request.url).searchParams.get('read') === 'false' ? new Response('busy', { status: 503 }) : undefined),
+    });
+    const host = render(<Inbox />, client);
+    await bellOf(host);
+    await sleep(2_000);
+    expect(log.filter(isUnreadList), log.join('\n')).toHaveLength(3);
+    failing = false;
+  });
+});
