@@ -13,8 +13,10 @@ module.exports = [
     // 40 kB until server rendering (issue 12: +0.1 kB over) and the design fixes of issue 13 (the
     // unseen badge, the empty-state illustration, per-block text direction, initials colours,
     // hideTitle, the preferences matrix: +1.5 kB; the embedded height following the page, a
-    // notification's own root, the header's wrapping, the host's scheme read at run time: +0.6 kB).
-    limit: '42.25 kB',
+    // notification's own root, the header's wrapping, the host's scheme read at run time: +0.6 kB);
+    // then the request budget of issue 14 (one poller across tabs, what a count brings written into
+    // the feeds, growing pages with their shift, mark-all settled locally): +1.5 kB.
+    limit: '43.75 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -22,8 +24,8 @@ module.exports = [
     path: app,
     gzip: true,
     // 29 kB until the deployed service's message actions and mark-all (issue 11): +0.3 kB; and the
-    // design fixes of issue 13: +2.1 kB.
-    limit: '31.5 kB',
+    // design fixes of issue 13: +2.1 kB; the request budget of issue 14: +1.5 kB.
+    limit: '33 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

@@ -1,42 +1,23 @@
 /**
  * The page `npm run bench` measures: `<Inbox variant="embedded" />` over 10,000 notifications,
  * built by Vite for production (what apps ship) and opened as a top-level page, with the
- * reference service in a Web Worker (off the main thread, as a real service is). So every
- * long task on this page's main thread is the kit's, React's or the browser's work for them.
+ * reference service in the test's process, over HTTP (off the page, as a real service is). So
+ * every long task on this page's main thread is the kit's, React's or the browser's work for them.
  */
 import { createRoot } from 'react-dom/client';
+import { measureFirstPaint } from './first-paint';
 import { Inbox, InboxProvider } from '../../src/index';
 import { createInboxClient } from '../../src/client/index';
 import '../../src/theme/styles.css';
-import type { WorkerRequest, WorkerResponse } from './service-worker';
 
-/** A client whose requests the worker's service answers. */
-async function clientOfWorker() {
-  const worker = new Worker(new URL('./service-worker.ts', import.meta.url), { type: 'module' });
-  const pending = new Map<number, (answer: WorkerResponse) => void>();
-  const apiKey = await new Promise<string>((resolve) => {
-    worker.addEventListener('message', (event: MessageEvent<WorkerResponse>) => {
-      if (event.data.id === 0) resolve(event.data.headers[0]?.[1] ?? '');
-      pending.get(event.data.id)?.(event.data);
-      pending.delete(event.data.id);
-    });
-  });
-  let nextId = 1;
-  return createInboxClient({
-    baseUrl: 'http://inbox.test',
-    apiKey,
-    dangerouslyAllowBrowser: true,
-    retry: false,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const message: WorkerRequest = { id: nextId++, url: request.url, method: request.method, headers: [...request.headers], body: init?.body ? await request.text() : null };
-      const answer = await new Promise<WorkerResponse>((resolve) => {
-        pending.set(message.id, resolve);
-        worker.postMessage(message);
-      });
-      return new Response(answer.body || null, { status: answer.status, headers: answer.headers });
-    },
-  });
+/**
+ * A client of the reference service the test runs (its URL and key in the page's query): real
+ * HTTP from another process, as a deployed service is, so the page's main thread does only the
+ * kit's work (and the browser's for it).
+ */
+function clientOfService() {
+  const query = new URLSearchParams(location.search);
+  return createInboxClient({ baseUrl: query.get('service') ?? '', apiKey: query.get('key') ?? '', dangerouslyAllowBrowser: true, retry: false });
 }
 
 export interface FeedBenchReport {
@@ -173,11 +154,20 @@ declare global {
 }
 window.runFeedBench = runFeedBench;
 
-const client = await clientOfWorker();
+// `?first-paint=popover|embedded`: the first-paint page (60 notifications, a header with the bell, or an inbox page).
+const firstPaint = new URLSearchParams(location.search).get('first-paint');
+const client = clientOfService();
 const app = document.getElementById('app') as HTMLElement;
 if (layout === 'box') app.style.height = '100vh';
+if (firstPaint === 'popover' || firstPaint === 'embedded') window.firstPaint = measureFirstPaint(firstPaint);
 createRoot(app).render(
   <InboxProvider client={client} subscriberId="sub_ada" pollInterval={false} crossTab={false}>
-    <Inbox variant="embedded" />
+    {firstPaint === 'popover' ? (
+      <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 12 }}>
+        <Inbox />
+      </header>
+    ) : (
+      <Inbox variant="embedded" />
+    )}
   </InboxProvider>,
 );

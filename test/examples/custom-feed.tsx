@@ -13,7 +13,7 @@ export function App({ user }: { user: { id: string } }) {
 export function MyInbox() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const feed = useFeed(unreadOnly ? { read: false } : {});
-  const { unreadLabel } = useCounts();
+  const { unreadLabel } = useCounts({ include: ['unread'] });
   const markAll = useMarkAllAs();
 
   if (feed.isLoading) return <p>Loading…</p>;

@@ -1,7 +1,7 @@
 import { forwardRef, memo, useContext, useId, useMemo, useState, type CSSProperties, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MessageButton, type RegisteredPayload } from '../../client/index';
+import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValue, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAction } from '../../hooks/useMarkAction';
-import { useMarkAs } from '../../hooks/useMarkAs';
+import { useInboxContext } from '../../hooks/InboxProvider';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { textDirection } from '../../i18n/text-direction';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
@@ -82,14 +82,23 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   );
 }
 
-function Actions({ notification, onAction }: { notification: FeedItem; onAction: (button: MessageButton) => void }) {
+interface ActionsProps {
+  notification: FeedItem;
+  onAction: (button: MessageButton) => void;
+}
+
+/** Most notifications have no buttons: they pay for no mutation of their own. */
+function Actions(props: ActionsProps) {
+  return (props.notification.cta.action?.buttons ?? []).length > 0 ? <ActionButtons {...props} /> : null;
+}
+
+function ActionButtons({ notification, onAction }: ActionsProps) {
   const { classNames, labels } = useItemSettings();
   const action = notification.cta.action;
   // The click is saved with the service; while it is on its way (or if this item is not from the
   // feed's cache) the clicked button shows its result at once.
   const markAction = useMarkAction();
   const buttons = action?.buttons ?? [];
-  if (buttons.length === 0) return null;
   const pending = markAction.isPending ? buttons.find((b) => b.type === markAction.variables?.type) : undefined;
   const done = pending ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
   if (done || action?.status === 'done') {
@@ -143,13 +152,15 @@ export const NotificationItem = memo(
     const claimRow = row?.claim;
     useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
     const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
-    const { mutate } = useMarkAs();
+    // The store marks optimistically and rolls back itself: no mutation observer per row.
+    const { store } = useInboxContext('NotificationItem');
+    const mutate = ({ markAs }: { markAs: MarkAsValue }) => void store.markAs([notification._id], markAs).catch(() => undefined);
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });
     const id = useId();
     const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
     const markRead = () => {
-      if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
+      if (markReadOnClick && !notification.read) mutate({ markAs: 'read' });
     };
     const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
     const activate = (event: MouseEvent) => {
@@ -213,7 +224,13 @@ export const NotificationItem = memo(
             </button>
           )}
           <p data-inbox-slot="item-meta">
-            <time dateTime={notification.createdAt ?? undefined} title={now === null ? undefined : formatDateTime(notification.createdAt, locale)}>
+            <time
+              dateTime={notification.createdAt ?? undefined}
+              // The full date is a tooltip: written when the pointer comes, not for every row at first paint (Intl's first date format costs ~10 ms).
+              onPointerEnter={(event) => {
+                if (!event.currentTarget.title) event.currentTarget.title = formatDateTime(notification.createdAt, locale);
+              }}
+            >
               {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
             </time>
             {statusLabel !== undefined && (
@@ -235,7 +252,7 @@ export const NotificationItem = memo(
           data-inbox-slot="item-toggle"
           aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
           title={notification.read ? labels.markAsUnread : labels.markAsRead}
-          onClick={() => mutate({ messageId: notification._id, markAs: notification.read ? 'unread' : 'read' })}
+          onClick={() => mutate({ markAs: notification.read ? 'unread' : 'read' })}
         >
           <span data-inbox-slot="unread-dot" />
         </button>
