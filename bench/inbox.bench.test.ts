@@ -75,7 +75,7 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
 const TARGETS = { bellToFirstItemMs: 50, scriptingTo20thMs: 100 };
 const GUARDS = { scriptingTo20thMs: 130 };
 
-it.each(['popover', 'embedded'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
+it.each(['popover', 'embedded', 'floor'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
   const runs: (FirstPaintReport & { scriptingTo20thMs: number; forcedLayouts: number })[] = [];
   for (let run = 0; run < 5; run++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -105,6 +105,6 @@ it.each(['popover', 'embedded'] as const)('first paint (%s): navigation to the 2
     `first paint (${variant}, medians of 5): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}); layouts ${figures.layoutsTo20th}` +
       (figures.bellToFirstItemMs === undefined ? '' : `; bell click to the first ${figures.bellToFirstItemMs} ms (target < ${TARGETS.bellToFirstItemMs})`),
   );
-  expect(figures.scriptingTo20thMs).toBeLessThanOrEqual(GUARDS.scriptingTo20thMs);
+  if (variant !== 'floor') expect(figures.scriptingTo20thMs).toBeLessThanOrEqual(GUARDS.scriptingTo20thMs);
   if (figures.bellToFirstItemMs !== undefined) expect(figures.bellToFirstItemMs).toBeLessThan(TARGETS.bellToFirstItemMs);
 }, 120_000);

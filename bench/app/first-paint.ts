@@ -6,7 +6,7 @@
  */
 
 export interface FirstPaintReport {
-  variant: 'popover' | 'embedded';
+  variant: 'popover' | 'embedded' | 'floor';
   /** Navigation start to the 20th notification in the DOM, then painted (the next frame). */
   navigationTo20thMs: number;
   /** Bell click to the first notification painted, with the first page already loaded (popover only). */
@@ -37,7 +37,7 @@ function twentieth(): boolean {
   return rendered >= 20 || (rendered > 0 && !feed.lastElementChild?.hasAttribute('data-inbox-slot'));
 }
 
-export async function measureFirstPaint(variant: 'popover' | 'embedded'): Promise<FirstPaintReport> {
+export async function measureFirstPaint(variant: FirstPaintReport['variant']): Promise<FirstPaintReport> {
   if (variant === 'popover') {
     await when(() => document.querySelector('[data-inbox-slot="bell"]') !== null);
     document.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]')?.click();

@@ -6,6 +6,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { measureFirstPaint } from './first-paint';
+import { Floor } from './floor';
 import { Inbox, InboxProvider } from '../../src/index';
 import { createInboxClient } from '../../src/client/index';
 import '../../src/theme/styles.css';
@@ -159,8 +160,12 @@ const firstPaint = new URLSearchParams(location.search).get('first-paint');
 const client = clientOfService();
 const app = document.getElementById('app') as HTMLElement;
 if (layout === 'box') app.style.height = '100vh';
-if (firstPaint === 'popover' || firstPaint === 'embedded') window.firstPaint = measureFirstPaint(firstPaint);
+if (firstPaint === 'popover' || firstPaint === 'embedded' || firstPaint === 'floor') window.firstPaint = measureFirstPaint(firstPaint);
+const query = new URLSearchParams(location.search);
 createRoot(app).render(
+  firstPaint === 'floor' ? (
+    <Floor service={query.get('service') ?? ''} apiKey={query.get('key') ?? ''} />
+  ) : (
   <InboxProvider client={client} subscriberId="sub_ada" pollInterval={false} crossTab={false}>
     {firstPaint === 'popover' ? (
       <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 12 }}>
@@ -169,5 +174,6 @@ createRoot(app).render(
     ) : (
       <Inbox variant="embedded" />
     )}
-  </InboxProvider>,
+  </InboxProvider>
+  ),
 );

@@ -27,17 +27,40 @@ export function useSeenOnView(notification: Pick<FeedItem, '_id' | 'seen'>, opti
 
   useEffect(() => {
     if (!active || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        store.markSeenSoon(id);
-      },
-      { threshold },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return watch(element, threshold, () => store.markSeenSoon(id));
   }, [active, element, id, store, threshold]);
 
   return setElement;
+}
+
+/** One observer per threshold for every notification on the page, not one per row. */
+const watchers = new Map<number, { observer: IntersectionObserver; seen: Map<Element, () => void> }>();
+
+/** Calls `onSeen` once `element` has been visible; returns the function that stops watching. */
+function watch(element: Element, threshold: number, onSeen: () => void): () => void {
+  let watcher = watchers.get(threshold);
+  if (!watcher) {
+    const seen = new Map<Element, () => void>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          seen.get(entry.target)?.();
+          seen.delete(entry.target);
+          observer.unobserve(entry.target);
+        }
+      },
+      { threshold },
+    );
+    watcher = { observer, seen };
+    watchers.set(threshold, watcher);
+  }
+  const { observer, seen } = watcher;
+  seen.set(element, onSeen);
+  observer.observe(element);
+  return () => {
+    if (seen.get(element) !== onSeen) return;
+    seen.delete(element);
+    observer.unobserve(element);
+  };
 }
