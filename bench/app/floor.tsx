@@ -15,6 +15,7 @@ interface Row {
 
 export function Floor({ service, apiKey }: { service: string; apiKey: string }) {
   const [rows, setRows] = useState<Row[]>([]);
+  const [now] = useState(() => Date.now());
   useEffect(() => {
     void fetch(`${service}/v1/subscribers/sub_ada/notifications/feed?page=0&limit=20`, { headers: { Authorization: `ApiKey ${apiKey}` } })
       .then((response) => response.json() as Promise<{ data: Row[] }>)
@@ -27,12 +28,12 @@ export function Floor({ service, apiKey }: { service: string; apiKey: string }) 
         <article key={row._id} data-inbox-slot="item" data-state={row.read ? 'read' : 'unread'}>
           <span aria-hidden="true">{(row.subject ?? row.content).slice(0, 1)}</span>
           <div>
-            <a href="#">
+            <a href={`/notifications/${row._id}`}>
               {row.subject && <span>{row.subject}</span>}
               <span>{row.content}</span>
             </a>
             <p>
-              <time dateTime={row.createdAt}>{format.format(Math.round((Date.parse(row.createdAt) - Date.now()) / 60_000), 'minute')}</time>
+              <time dateTime={row.createdAt}>{format.format(Math.round((Date.parse(row.createdAt) - now) / 60_000), 'minute')}</time>
             </p>
           </div>
           <button type="button" aria-label="Mark as read">
