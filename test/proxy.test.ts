@@ -119,7 +119,8 @@ describe('createInboxProxy', () => {
     expect(response.headers.get('idempotency-replay')).toBe('true');
     const received = seen[0] ?? new Headers();
     expect(received.get('authorization')).toBe(`ApiKey ${ref.service.apiKey}`);
-    expect(received.get('idempotency-key')).toBe('key-1');
+    // Scoped to the signed-in user (every user shares the API key upstream).
+    expect(received.get('idempotency-key')).toMatch(/^[0-9a-f]{16}:key-1$/);
     expect(received.get('cookie')).toBeNull();
     expect(received.get('x-forwarded-host')).toBeNull();
     expect(received.get('x-test-user')).toBeNull();

@@ -1,5 +1,5 @@
-export { createInboxProxy } from './proxy';
-export type { InboxProxyOptions } from './proxy';
+export { createInboxProxy, createMemoryRateLimitStore } from './proxy';
+export type { InboxProxyOptions, RateLimitStore } from './proxy';
 export { toNodeListener } from './node';
 export type { FetchHandler } from './node';
 export { startReferenceServer } from './dev-server';

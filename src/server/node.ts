@@ -1,5 +1,6 @@
 /** Mounts a Fetch-API handler `(Request) => Promise<Response>` in Node's http server. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -12,9 +13,13 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void serve(handler, req, res).catch((error: unknown) => {
+      // The message may hold anything (a connection string, the request's URL): it goes to the
+      // server's log under an id, and the browser gets the id only.
+      const id = randomUUID();
+      console.error(`toNodeListener: request ${id} failed:`, error);
       if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(`Internal error: ${error instanceof Error ? error.message : String(error)}`);
+        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ statusCode: 500, message: `Internal error (request ${id}: see the server log)`, error: 'Internal Server Error' }));
       } else {
         res.destroy();
       }

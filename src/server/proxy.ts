@@ -27,6 +27,45 @@ export interface InboxProxyOptions {
   timeoutMs?: number;
   /** A fetch implementation for upstream calls. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /** Time allowed to receive a request body, in ms: a body that trickles in is refused (408). Default 10000. */
+  bodyTimeoutMs?: number;
+  /**
+   * Requests per signed-in user per window, so one user (or a script with their cookie) cannot
+   * spend the API key's quota for everybody; past it, 429 with `Retry-After` to that user only.
+   * Default 300 a minute, kept in this process's memory; give a shared `store` when the app runs
+   * on several instances, or `false` to turn it off.
+   */
+  rateLimit?: { limit?: number; windowMs?: number; store?: RateLimitStore } | false;
+  /**
+   * Origins besides the route's own whose pages may send changes (a separate front-end origin).
+   * Changes from any other site are refused (403), so a cookie session cannot be used by another
+   * site's page (cross-site request forgery). `'*'` turns the check off.
+   */
+  allowedOrigins?: readonly string[] | '*';
+}
+
+/** Counts a user's requests in fixed windows; an app on several instances gives one shared by all (see the README for Redis). */
+export interface RateLimitStore {
+  /** Counts one request under `key` in the window of `windowMs` that holds now; returns the count so far and when that window ends (ms since the epoch). */
+  hit(key: string, windowMs: number): { count: number; resetAt: number } | Promise<{ count: number; resetAt: number }>;
+}
+
+/** The default store: this process's memory, forgetting windows that ended. */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    hit(key, windowMs) {
+      const now = Date.now();
+      if (windows.size > 10_000) for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count++;
+      return { ...window };
+    },
+  };
 }
 
 type Access = 'subscriber' | 'admin';
@@ -64,8 +103,10 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   502: 'Bad Gateway',
   504: 'Gateway Timeout',
 };
@@ -94,15 +135,23 @@ function decodeSegment(raw: string): string | undefined {
   return decoded;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string | 'too-large'> {
+async function readLimited(request: Request, limit: number, timeoutMs: number): Promise<string | 'too-large' | 'too-slow'> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) return 'too-large';
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { done, value } = await reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
+    const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+    if (next === 'late') {
+      void reader.cancel().catch(() => undefined);
+      return 'too-slow';
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -174,6 +223,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const internalIds = new Map<string, string>();
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
+  const rateLimit = options.rateLimit === false ? undefined : { limit: 300, windowMs: 60_000, ...options.rateLimit, store: options.rateLimit?.store ?? createMemoryRateLimitStore() };
 
   return async function inboxProxy(request: Request): Promise<Response> {
     const settings = readSettings(options);
@@ -202,8 +253,18 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (!route) return fail(404, `No inbox operation at ${path}`);
     if (!route.methods.includes(method)) return fail(405, `${method} is not allowed here`, { Allow: route.methods.join(', ') });
 
+    // Changes come only from the app's own pages (cross-site request forgery with a cookie session).
+    if (method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options.allowedOrigins)) {
+      return fail(403, 'Changes to notifications are accepted only from this site’s own pages');
+    }
     const subscriberId = await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
+    if (rateLimit) {
+      const { count, resetAt } = await rateLimit.store.hit(`inbox-kit:${subscriberId}`, rateLimit.windowMs);
+      if (count > rateLimit.limit) {
+        return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))) });
+      }
+    }
     const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
     if (route.access === 'subscriber' && pathId !== subscriberId) {
@@ -216,13 +277,15 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });
     const key = request.headers.get('idempotency-key');
     if (key !== null) {
-      if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) return fail(400, 'idempotency-key must be 1 to 255 visible ASCII characters');
-      headers.set('idempotency-key', key);
+      if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) return fail(400, 'idempotency-key must be 1 to 200 visible ASCII characters');
+      // Every user shares the API key upstream: a key one user chose must not collide with another's.
+      headers.set('idempotency-key', `${await scopeOf(subscriberId)}:${key}`);
     }
     let body: string | undefined;
     if (method !== 'GET') {
-      const text = await readLimited(request, maxBodyBytes);
+      const text = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
       if (text === 'too-large') return fail(413, `Request body is larger than ${maxBodyBytes} bytes`);
+      if (text === 'too-slow') return fail(408, `Request body did not arrive within ${bodyTimeoutMs} ms`);
       if (text !== '') {
         if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return fail(415, 'Send JSON (Content-Type: application/json)');
         body = text;
@@ -249,6 +312,9 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       const value = answer.headers.get(name);
       if (value !== null) passBack.set(name, value);
     }
+    // The browser sees its own key back, not the scoped one.
+    const echoed = passBack.get('idempotency-key');
+    if (echoed !== null && key !== null) passBack.set('idempotency-key', echoed.endsWith(`:${key}`) ? key : echoed);
     let text: string;
     try {
       text = await answer.text();
@@ -310,4 +376,28 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       return undefined;
     }
   }
+}
+
+/** Whether a request that changes something comes from the route's own site, or an origin allowed. */
+function fromAllowedOrigin(request: Request, allowed: InboxProxyOptions['allowedOrigins']): boolean {
+  if (allowed === '*') return true;
+  const origin = request.headers.get('origin');
+  if (origin !== null && allowed?.includes(origin)) return true;
+  // Browsers say where a request comes from (Fetch Metadata); `none` is the user's own doing (the address bar).
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' || site === 'none';
+  // An older browser: its Origin must be this host. No Origin at all is not a browser's cross-site request.
+  if (origin === null) return true;
+  try {
+    const host = request.headers.get('x-forwarded-host') ?? new URL(request.url).host;
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** A short, stable, one-way tag of a subscriber id, to scope their idempotency keys. */
+async function scopeOf(subscriberId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(subscriberId));
+  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
