@@ -1,6 +1,6 @@
 /** Query option factories: what to fetch and how to page, for hooks and for prefetching. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { InboxClient, Preferences } from '../client/index';
+import type { FeedPage, InboxClient, Preferences } from '../client/index';
 import { COUNT_LIMIT, countFilter, countOf, type CountData, type CountKind } from './counts';
 import { inboxKeys, type NormalizedFeedFilter } from './keys';
 import { FIRST_PAGE, nextPageParam, pageFor, type FeedPageParam } from './page-plan';
@@ -40,8 +40,32 @@ export function feedOptions({ client, subscriberId, scope }: QueryContext, filte
         () => emptyPage(page, limit),
       );
     },
-    getNextPageParam: (last, _pages, param) => (last.hasMore ? nextPageParam(param, filter.limit) : undefined),
+    getNextPageParam: (last, pages, param) => (last.hasMore && broughtSomethingNew(pages) ? nextPageParam(param, filter.limit) : undefined),
   });
+}
+
+const progress = new WeakMap<FeedPage, boolean>();
+
+/**
+ * Whether the last page held a notification the pages before it did not. A service that answers
+ * the same page whatever is asked, or says `hasMore` for ever, then ends the paging instead of
+ * being asked again and again. Worked out once per page fetched.
+ */
+function broughtSomethingNew(pages: readonly FeedPage[]): boolean {
+  const last = pages[pages.length - 1];
+  if (!last) return false;
+  let known = progress.get(last);
+  if (known === undefined) {
+    const earlier = new Set<string>();
+    for (const page of pages.slice(0, -1)) {
+      for (const item of page.data) earlier.add(item._id);
+      for (const item of page.invalidItems) if (item.id !== undefined) earlier.add(item.id);
+    }
+    // An item left out without an id cannot be told from one seen before: it is no progress.
+    known = last.data.some((item) => !earlier.has(item._id)) || last.invalidItems.some((item) => item.id !== undefined && !earlier.has(item.id));
+    progress.set(last, known);
+  }
+  return known;
 }
 
 /**
