@@ -5,6 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
+  createInboxClient,
   InboxAbortError,
   InboxApiError,
   InboxArgumentError,
@@ -323,5 +324,16 @@ describe('envelope', () => {
     } finally {
       await wrapped.close();
     }
+  });
+});
+
+describe('huge error bodies', () => {
+  it('a 503 whose message is 10 MB becomes a short error, not a 10-million-character one', async () => {
+    const message = 'x'.repeat(10_000_000);
+    const client = createInboxClient({ baseUrl: 'http://service.test', apiKey: 'k', retry: false, fetch: async () => Response.json({ statusCode: 503, message }, { status: 503 }) });
+    const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InboxApiError);
+    expect((error as InboxApiError).message.length).toBeLessThan(2_000);
+    expect((error as InboxApiError).messages[0]?.length).toBeLessThanOrEqual(501);
   });
 });

@@ -169,12 +169,17 @@ export class InboxBrowserApiKeyError extends InboxError {
   }
 }
 
+/** The service's words are kept short: a 10 MB `message` must not become a 10-million-character error. */
+const MAX_MESSAGE = 500;
+const MAX_MESSAGES = 20;
+
 function serviceMessages(body: unknown): string[] {
-  if (typeof body === 'string') return body.trim() ? [body.trim().slice(0, 500)] : [];
+  const short = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
+  if (typeof body === 'string') return body.trim() ? [short(body.trim())] : [];
   if (body && typeof body === 'object' && 'message' in body) {
     const { message } = body;
-    if (typeof message === 'string') return [message];
-    if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string');
+    if (typeof message === 'string') return [short(message)];
+    if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string').slice(0, MAX_MESSAGES).map(short);
   }
   return [];
 }

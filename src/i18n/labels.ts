@@ -38,6 +38,9 @@ export interface InboxLabels {
   preferencesError: string;
   /** Shown under a notification's buttons when the click could not be saved; they can be clicked again. */
   actionFailed: string;
+  /** Under a notification too long to show whole, and once it is shown whole. */
+  showMore: string;
+  showLess: string;
   /** Shown when the service does not know the subscriber yet: nothing has been sent to them. */
   preferencesNone: string;
   globalPreferences: string;
@@ -83,6 +86,8 @@ export const defaultLabels: InboxLabels = {
   preferencesLoading: 'Loading preferences…',
   preferencesError: 'Preferences could not be loaded.',
   actionFailed: 'That could not be saved. Please try again.',
+  showMore: 'Show more',
+  showLess: 'Show less',
   preferencesNone: 'Nothing to set yet: your preferences appear here once you receive your first notification.',
   globalPreferences: 'All notifications',
   globalPreferencesHint: 'Applies to every notification type below that you have not set on its own.',

@@ -3,6 +3,7 @@ import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValu
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
+import { displayText } from '../../i18n/display-text';
 import { textDirection } from '../../i18n/text-direction';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
@@ -12,6 +13,11 @@ import { InboxUiContext } from '../inbox/context';
 import { RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
+
+/** Characters shown of a subject, and of content before "Show more" and after it. */
+const SUBJECT_MAX = 200;
+const CONTENT_MAX = 300;
+const EXPANDED_MAX = 20_000;
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   notification: FeedItem<RegisteredPayload>;
@@ -157,6 +163,7 @@ export const NotificationItem = memo(
     const mutate = ({ markAs }: { markAs: MarkAsValue }) => void store.markAs([notification._id], markAs).catch(() => undefined);
     const seenRef = useSeenOnView(notification, { enabled: seenOnView });
     const id = useId();
+    const [expanded, setExpanded] = useState(false);
     const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
     const markRead = () => {
@@ -184,16 +191,18 @@ export const NotificationItem = memo(
     const state = notification.read ? 'read' : 'unread';
     // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
     const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
+    const subject = notification.subject ? displayText(notification.subject, SUBJECT_MAX) : undefined;
+    const content = displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX);
     const body = (
       <>
         {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
-        {notification.subject && (
-          <span data-inbox-slot="item-subject" dir={textDirection(notification.subject)} className={classNames.itemSubject}>
-            {notification.subject}
+        {subject && (
+          <span data-inbox-slot="item-subject" dir={textDirection(subject.text)} className={classNames.itemSubject}>
+            {subject.text}
           </span>
         )}
-        <span data-inbox-slot="item-content" dir={textDirection(notification.content)} className={classNames.itemContent}>
-          {notification.content}
+        <span data-inbox-slot="item-content" id={`${id}-content`} dir={textDirection(content.text)} className={classNames.itemContent}>
+          {content.text}
         </span>
       </>
     );
@@ -221,6 +230,11 @@ export const NotificationItem = memo(
           ) : (
             <button id={`${id}-main`} type="button" data-inbox-slot="item-main" onClick={activate}>
               {body}
+            </button>
+          )}
+          {(content.cut || expanded) && (
+            <button type="button" data-inbox-slot="item-more" aria-expanded={expanded} aria-controls={`${id}-content`} onClick={() => setExpanded(!expanded)}>
+              {expanded ? labels.showLess : labels.showMore}
             </button>
           )}
           <p data-inbox-slot="item-meta">

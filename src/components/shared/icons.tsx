@@ -19,7 +19,8 @@ export type IconName = keyof typeof PATHS;
 export function Icon({ name, ...props }: { name: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg data-inbox-slot="icon" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      <path d={PATHS[name] ?? PATHS.info} />
+      {/* Own properties only: an icon named `__proto__` or `constructor` (from the service) is the default. */}
+      <path d={Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.info} />
     </svg>
   );
 }
