@@ -5,6 +5,7 @@ import { COUNT_LIMIT, countFilter, countOf, type CountData, type CountKind } fro
 import { inboxKeys, type NormalizedFeedFilter } from './keys';
 import { FIRST_PAGE, nextPageParam, pageFor, type FeedPageParam } from './page-plan';
 import { emptyPage, orWhenUnknown } from './unknown-subscriber';
+import { shiftOf } from './updaters';
 
 export interface QueryContext {
   client: InboxClient;
@@ -40,7 +41,7 @@ export function feedOptions({ client, subscriberId, scope }: QueryContext, filte
         () => emptyPage(page, limit),
       );
     },
-    getNextPageParam: (last, pages, param) => (last.hasMore && broughtSomethingNew(pages) ? nextPageParam(param, filter.limit) : undefined),
+    getNextPageParam: (last, pages, param) => (last.hasMore && broughtSomethingNew(pages) ? nextPageParam(param, filter.limit, shiftOf(last)) : undefined),
   });
 }
 

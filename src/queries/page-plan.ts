@@ -13,12 +13,6 @@ export const MAX_PAGE = 100;
 export interface FeedPageParam {
   start: number;
   size: number;
-  /**
-   * Items that joined (+) or left (−) the service's list within the loaded pages since this,
-   * the last, page was fetched (the reader marked one read on the Unread tab): the next page
-   * starts that much later or earlier.
-   */
-  shift?: number;
 }
 
 export const FIRST_PAGE = (size: number): FeedPageParam => ({ start: 0, size });
@@ -37,9 +31,13 @@ export function pageFor(start: number, size: number): { page: number; limit: num
   return { page: best.page, limit: best.limit };
 }
 
-/** The page after `param`: it starts where that one's request ended, and doubles what is loaded. */
-export function nextPageParam(param: FeedPageParam, firstSize: number): FeedPageParam {
+/**
+ * The page after `param`: it starts where that one's request ended, moved by `shift`: the items
+ * that joined (+) or left (−) the service's list within the loaded pages since that page was
+ * fetched (the reader marked one read on the Unread tab). It doubles what is loaded.
+ */
+export function nextPageParam(param: FeedPageParam, firstSize: number, shift = 0): FeedPageParam {
   const { page, limit } = pageFor(param.start, param.size);
-  const start = Math.max(0, (page + 1) * limit + (param.shift ?? 0));
+  const start = Math.max(0, (page + 1) * limit + shift);
   return { start, size: Math.min(MAX_PAGE, Math.max(firstSize, start)) };
 }

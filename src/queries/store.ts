@@ -121,6 +121,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   let journalSeq = 0;
   const journal: { seq: number; id: string; flags: Flags }[] = [];
   const fetchStarts = new Map<string, number>();
+  /** Moves when everything is marked at once (no journal entry per item): a count fetched across it is stale. */
+  let epoch = 0;
+  const fetchEpochs = new Map<string, number>();
 
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
@@ -157,7 +160,20 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (unknown) void queryClient.invalidateQueries({ queryKey: countsKey });
   }
 
+  /**
+   * A count fetch in flight would overwrite the optimistic counts: it is cancelled. Not one that has
+   * no data yet: cancelled, it would go back to pending and stay empty until the next poll.
+   */
+  function cancelCounts(): Promise<void> {
+    return queryClient.cancelQueries({ queryKey: countsKey, predicate: (query) => query.state.data !== undefined });
+  }
+
+  /** A count arrived while a change was on its way: it is fetched again when all have settled. */
+  let recountWhenSettled = false;
+
   function refreshAfterMutations(failed: boolean): void {
+    if (recountWhenSettled && !failed) void queryClient.invalidateQueries({ queryKey: countsKey });
+    recountWhenSettled = false;
     // Done: the caches already hold what the service said, the counts moved with them, and the
     // filtered feeds' next pages start where their lists moved to. Nothing to refetch. After a
     // failure the service may or may not have applied it (a lost answer): refetch.
@@ -189,7 +205,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     }
     // A counts fetch in flight would overwrite the optimistic counts. Feed fetches are left alone (a page
     // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
-    await queryClient.cancelQueries({ queryKey: countsKey });
+    await cancelCounts();
     const messages = await messageIntents.run(target, async () => {
       const result: MarkedMessage[] = [];
       for (let start = 0; start < unique.length; start += MARK_AS_BATCH) {
@@ -218,10 +234,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
     for (const item of cachedItems()) if (matches(item) && !cached.has(item._id)) cached.set(item._id, flagsAfter(item, markAs));
-    await queryClient.cancelQueries({ queryKey: countsKey });
+    await cancelCounts();
     writeFlags(cached, true);
     let marked = 0;
     let done = false;
+    epoch++;
     try {
       // One request when the service has mark-all (it cannot filter by payload).
       if (!payload && markAllSupported) {
@@ -271,6 +288,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   /** After every notification was marked: no count left, and nothing in the feeds of what is not. */
   function settleMarkedAll(markAs: 'read' | 'seen'): void {
+    epoch++;
     const kinds: CountKind[] = markAs === 'read' ? ['unread', 'unseen'] : ['unseen'];
     for (const kind of kinds) {
       queryClient.setQueryData<CountData>(countKey(kind), (data) => (data ? { count: { value: 0, exact: true }, items: [], complete: true } : data));
@@ -370,18 +388,26 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     }
     if (event.type === 'updated' && event.action.type === 'fetch' && (key[2] === 'feed' || key[2] === 'counts')) {
       fetchStarts.set(event.query.queryHash, journalSeq);
+      fetchEpochs.set(event.query.queryHash, epoch);
       return;
     }
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
+    const stale = (fetchEpochs.get(event.query.queryHash) ?? epoch) !== epoch;
     fetchStarts.delete(event.query.queryHash);
+    fetchEpochs.delete(event.query.queryHash);
     const redo = new Map<string, Flags>();
     for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
     for (const [id, flags] of messageIntents.pending()) redo.set(id, flags);
     pruneJournal();
     if (key[2] === 'counts' && (key[3] === 'unread' || key[3] === 'unseen')) {
-      // Counted before the reader's latest changes reached the service: count again.
-      if (redo.size > 0) return void queryClient.invalidateQueries({ queryKey: key });
+      // Counted before the reader's latest changes reached the service: count again, once they
+      // all have (not while one is on its way: that would ask again and again).
+      if (messageIntents.pending().size > 0) {
+        recountWhenSettled = true;
+        return;
+      }
+      if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
       absorb(key[3], data);
@@ -400,24 +426,33 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    */
   function absorb(kind: CountKind, data: CountData): void {
     const flag = kind === 'unread' ? 'read' : 'seen';
+    const arrivals = new Map(data.items.map((item) => [item._id, item]));
     const held = new Map<string, FeedItem>();
-    let newest: FeedItem | undefined;
-    let feeds = 0;
-    for (const [, feed] of feedQueries()) {
-      if (feed) feeds++;
-      for (const page of feed?.pages ?? []) {
+    // New to a feed: not in it, and newer than anything it holds (each feed on its own: one that
+    // loaded later may already hold what another has not seen yet).
+    for (const [key, feed] of feedQueries()) {
+      const filter = filterOfKey(key);
+      if (!feed || !filter) continue;
+      let newest: FeedItem | undefined;
+      const ids = new Set<string>();
+      for (const page of feed.pages) {
         for (const item of page.data) {
+          ids.add(item._id);
           if (!held.has(item._id)) held.set(item._id, item);
           if (!newest || isNewer(item, newest)) newest = item;
         }
       }
+      const fresh = new Map<string, Flags>();
+      for (const item of data.items) if (!ids.has(item._id) && (!newest || isNewer(item, newest))) fresh.set(item._id, { read: item.read, seen: item.seen });
+      if (fresh.size === 0) continue;
+      const next = setFlagsInFeed(feed, filter, fresh, arrivals);
+      if (next !== feed) queryClient.setQueryData(key, next);
     }
-    if (feeds === 0) return;
-    const changes = new Map<string, Flags>();
-    for (const item of data.items) if (!held.has(item._id) && (!newest || isNewer(item, newest))) changes.set(item._id, { read: item.read, seen: item.seen });
+    // Read (or seen) elsewhere: held as unread, yet not among the unread the service lists.
     const listed = new Set(data.items.map((item) => item._id));
     const oldestListed = data.items[data.items.length - 1];
     const pending = messageIntents.pending();
+    const changes = new Map<string, Flags>();
     for (const item of held.values()) {
       const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
       if (!item[flag] && covered && !listed.has(item._id) && !pending.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
@@ -441,7 +476,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     const message = event.data;
     if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
     else if (message.kind === 'count') {
-      // What the polling tab found: this tab's count and feeds, without a request of its own.
+      // What the polling tab found: this tab's count and feeds, without a request of its own; unless
+      // this tab has a change on its way, which the count may predate (its own settle tells the rest).
+      if (messageIntents.pending().size > 0) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
@@ -471,7 +508,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       waiting = controller;
       locks
         .request(`inbox-kit:poller:${scope}`, { signal: controller.signal }, () => {
-          waiting = undefined;
+          // Granted just as the tab was hidden (or stood down): give it straight back.
+          if (waiting === controller) waiting = undefined;
+          if (controller.signal.aborted || document.visibilityState === 'hidden') return undefined;
           setPoller(true);
           return new Promise<void>((resolve) => (release = resolve));
         })

@@ -92,12 +92,18 @@ export function setFlagsInFeed(
   }
   if (!changed) return data;
   shift -= left.size;
-  return { pages, pageParams: shift === 0 ? data.pageParams : shiftLast(data.pageParams, shift) };
+  // On the last page, not its param: a refetch replaces the pages (and so forgets the shift),
+  // while it reuses the first param.
+  const last = pages[pages.length - 1];
+  if (shift !== 0 && last) pages = [...pages.slice(0, -1), { ...last, shift: shiftOf(last) + shift } as CachedFeedPage];
+  return { ...data, pages };
 }
 
-function shiftLast(params: FeedPageParam[], shift: number): FeedPageParam[] {
-  const last = params[params.length - 1];
-  return last ? [...params.slice(0, -1), { ...last, shift: (last.shift ?? 0) + shift }] : params;
+/** A page as the cache holds it: with the shift of the list since it was fetched. */
+export type CachedFeedPage = FeedPage & { shift?: number };
+
+export function shiftOf(page: FeedPage): number {
+  return (page as CachedFeedPage).shift ?? 0;
 }
 
 function insertInOrder(pages: FeedPage[], item: FeedItem): FeedPage[] | undefined {
