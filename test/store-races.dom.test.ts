@@ -1,0 +1,156 @@
+/** Races in the store a review found: each fails without its fix. A fake service with gates decides the order. */
+import { InfiniteQueryObserver, QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import type { FeedPage, GetFeedParams, InboxClient, MarkAsValue } from '../src/client/index';
+import { describe, expect, it, vi } from 'vitest';
+import { createInboxStore } from '../src/queries/store';
+import { feedOptions, countsOptions } from '../src/queries/options';
+import { normalizeFilter } from '../src/queries/keys';
+import { flattenFeed } from '../src/queries/updaters';
+
+interface Item {
+  _id: string;
+  read: boolean;
+  seen: boolean;
+  createdAt: string;
+  payload: Record<string, unknown>;
+  cta: Record<string, unknown>;
+  content: string;
+}
+type Feed = InfiniteData<FeedPage, unknown>;
+
+/** Notifications newest first; `gate(kind)` holds the next 100-item (count) answer until released. */
+function fakeService(n: number) {
+  let t = 1000;
+  const items: Item[] = [];
+  const make = (): Item => ({ _id: `m${String(t).padStart(5, '0')}`, read: false, seen: false, createdAt: new Date(Date.UTC(2026, 0, 1) + t++ * 1000).toISOString(), payload: {}, cta: {}, content: 'x' });
+  for (let i = 0; i < n; i++) items.unshift(make());
+  const gates: { kind: string; resolve: () => void }[] = [];
+  let gateNext: string | null = null;
+  const mark = (m: Item, markAs: MarkAsValue) => {
+    if (markAs === 'read' || markAs === 'unread') Object.assign(m, { read: markAs === 'read', seen: true });
+    else m.seen = markAs === 'seen';
+  };
+  const client = {
+    baseUrl: 'http://x',
+    async getFeed(q: GetFeedParams) {
+      const list = items.filter((m) => (q.read === undefined || m.read === q.read) && (q.seen === undefined || m.seen === q.seen));
+      const limit = q.limit ?? 10;
+      const page = q.page ?? 0;
+      const snapshot = list.slice(page * limit, page * limit + limit).map((m) => ({ ...m }));
+      const hasMore = list.length > (page + 1) * limit;
+      if (gateNext && q.limit === 100) {
+        const kind = gateNext;
+        gateNext = null;
+        await new Promise<void>((resolve) => gates.push({ kind, resolve }));
+      }
+      return { data: snapshot, hasMore, page, pageSize: limit, totalCount: undefined, invalidItems: [] };
+    },
+    async markAs(q: { messageId: string | readonly string[]; markAs: MarkAsValue }) {
+      const out: Item[] = [];
+      for (const id of typeof q.messageId === 'string' ? [q.messageId] : q.messageId) {
+        const m = items.find((x) => x._id === id);
+        if (!m) continue;
+        mark(m, q.markAs);
+        out.push({ ...m });
+      }
+      return out;
+    },
+    async markAll(q: { markAs: MarkAsValue }) {
+      let changed = 0;
+      for (const m of items) {
+        if ((q.markAs === 'read' && !m.read) || (q.markAs === 'seen' && !m.seen)) {
+          mark(m, q.markAs);
+          changed++;
+        }
+      }
+      return changed;
+    },
+  };
+  return { items, client: client as unknown as InboxClient & typeof client, arrive: () => items.unshift(make()), gate: (kind: string) => (gateNext = kind), gates };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('the store under races (from a review)', () => {
+  it('a refetch after a new arrival keeps every notification (the shift is not reused)', async () => {
+    const svc = fakeService(60);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const off = store.connect();
+    const all = feedOptions(store, normalizeFilter({}));
+    const obs = new InfiniteQueryObserver(qc, all); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    svc.arrive();
+    await qc.fetchQuery(countsOptions(store, 'unread', 0));
+    await tick();
+    await obs.fetchNextPage(); await tick();
+    let ids = flattenFeed(qc.getQueryData<Feed>(all.queryKey)).map((m) => m._id);
+    expect(ids).toEqual(svc.items.slice(0, ids.length).map((m) => m._id));
+    await qc.refetchQueries({ queryKey: all.queryKey }); await tick();
+    ids = flattenFeed(qc.getQueryData<Feed>(all.queryKey)).map((m) => m._id);
+    const missing = svc.items.slice(0, ids.length).map((m) => m._id).filter((id) => !ids.includes(id));
+    expect(missing).toEqual([]);
+    un(); off();
+  });
+
+  it('an arrival reaches a feed loaded before it, even when another feed already holds it', async () => {
+    const svc = fakeService(30);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const off = store.connect();
+    const all = feedOptions(store, normalizeFilter({}));
+    const unread = feedOptions(store, normalizeFilter({ read: false }));
+    await qc.fetchInfiniteQuery(all);
+    await qc.fetchQuery(countsOptions(store, 'unread', 0)); await tick();
+    svc.arrive();
+    await qc.fetchInfiniteQuery(unread);
+    await qc.fetchQuery({ ...countsOptions(store, 'unread', 0) }); await tick();
+    const allIds = flattenFeed(qc.getQueryData<Feed>(all.queryKey)).map((m) => m._id);
+    expect(allIds).toContain(svc.items[0]?._id);
+    off();
+  });
+
+  it('a mark during the first count load leaves the count loaded', async () => {
+    const svc = fakeService(30);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const off = store.connect();
+    const all = feedOptions(store, normalizeFilter({}));
+    await qc.fetchInfiniteQuery(all);
+    svc.gate('count');
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 30000)); const un = obs.subscribe(() => {});
+    await tick();
+    await store.markAs([svc.items[0]?._id ?? ''], 'read');
+    svc.gates.forEach((g) => g.resolve());
+    await tick(); await tick();
+    const r = obs.getCurrentResult();
+    await vi.waitFor(() => expect(obs.getCurrentResult().data?.count).toEqual({ value: 29, exact: true }));
+    expect(r.status).not.toBe('error');
+    un(); off();
+  });
+
+  it('a poll answered before a mark-all, arriving after it, is counted again', async () => {
+    const svc = fakeService(30);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const off = store.connect();
+    const all = feedOptions(store, normalizeFilter({}));
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const origMarkAll = svc.client.markAll;
+    let releaseMarkAll!: () => void;
+    svc.client.markAll = async (q: { markAs: MarkAsValue }) => { await new Promise<void>((r) => (releaseMarkAll = r)); return origMarkAll(q); };
+    const p = store.markAllAs('read');
+    await tick();
+    // poll starts while mark-all is in flight; service answers it before applying mark-all
+    svc.gate('poll');
+    const poll = obs.refetch();
+    await tick();
+    releaseMarkAll(); await p;
+    svc.gates.forEach((g) => g.resolve());
+    await poll; await tick();
+    await vi.waitFor(() => expect(qc.getQueryData(countsOptions(store, 'unread').queryKey)?.count).toEqual({ value: 0, exact: true }));
+    un(); off();
+  });
+});
