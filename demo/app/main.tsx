@@ -75,6 +75,8 @@ function Dashboard({ me }: { me: Me }) {
 function broadcastOutcome(data: { status: string; error?: string[] | undefined } | undefined, error: Error | null, workflow: string): string {
   if (error) {
     if (error instanceof InboxApiError && error.status === 422) return `Not sent: no workflow has the identifier “${workflow}”.`;
+    // The request may have reached the service before the answer was lost: sending it again is safe (the same key).
+    if (!(error instanceof InboxApiError) || error.status === 409 || error.status >= 500) return `It may have been sent: the service did not confirm it (${error.message}). Sending it again will not deliver it twice.`;
     return `Failed: ${error.message}`;
   }
   if (!data) return '';

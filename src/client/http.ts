@@ -273,7 +273,8 @@ function sleep(ms: number, signal: AbortSignal | undefined, operation: string): 
   });
 }
 
-function newIdempotencyKey(): string {
+/** A random idempotency key (a UUID where the context allows it). */
+export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   if (typeof c?.randomUUID === 'function') return c.randomUUID();
   // Insecure contexts (plain http on a LAN address) lack randomUUID.

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { createInboxAdminClient, type BroadcastParams, type BroadcastResult, type InboxAdminClient, type Integration } from '../client/index';
+import { newIdempotencyKey } from '../client/http';
 import { inboxKeys } from '../queries/keys';
 import type { InboxStore } from '../queries/store';
 import { useInboxContext } from './InboxProvider';
@@ -22,13 +23,25 @@ export function useSetPrimaryIntegration() {
   );
 }
 
-/** Sends an event to every subscriber (admin screens; the proxy must allow it). The feed refreshes after it, in every tab. */
+/**
+ * Sends an event to every subscriber (admin screens; the proxy must allow it). The feed refreshes
+ * after it, in every tab. Sending the same event again after a failure (a timeout, a 409 "still
+ * being processed") reuses its transaction id and idempotency key, so the service delivers it once
+ * even if the first attempt went through; a changed event is a new one.
+ */
 export function useBroadcast() {
   const { store, admin } = useAdminClient('useBroadcast');
+  const intent = useRef<{ fingerprint: string; key: string; transactionId: string } | undefined>(undefined);
   return useMutation<BroadcastResult, Error, BroadcastParams>(
     {
-      mutationFn: (params) => admin.broadcast(params),
+      mutationFn: (params) => {
+        const fingerprint = JSON.stringify(params);
+        if (intent.current?.fingerprint !== fingerprint) intent.current = { fingerprint, key: newIdempotencyKey(), transactionId: newIdempotencyKey() };
+        const { key, transactionId } = intent.current;
+        return admin.broadcast({ transactionId, ...params }, { idempotencyKey: key });
+      },
       onSuccess: async () => {
+        intent.current = undefined;
         store.refreshEverywhere();
         await store.queryClient.invalidateQueries({ queryKey: inboxKeys.all(store.scope) });
       },
