@@ -27,6 +27,8 @@ export interface IntentQueue<V> {
   run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R>;
   /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
   pending(): ReadonlyMap<string, V>;
+  /** Settles once every mutation sent so far has (so a change to all of them goes after them). */
+  idle(): Promise<void>;
 }
 
 export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueue<V> {
@@ -92,5 +94,8 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   return {
     run,
     pending: () => new Map([...owners].map(([key, owner]) => [key, owner.value])),
+    idle: async () => {
+      await Promise.allSettled([...new Set(chains.values())]);
+    },
   };
 }

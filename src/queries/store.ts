@@ -239,6 +239,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     let marked = 0;
     let done = false;
     epoch++;
+    // After the reader's marks still on their way: the last thing they asked for wins.
+    await messageIntents.idle();
     try {
       // One request when the service has mark-all (it cannot filter by payload).
       if (!payload && markAllSupported) {
@@ -286,20 +288,27 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     }
   }
 
-  /** After every notification was marked: no count left, and nothing in the feeds of what is not. */
+  /**
+   * After every notification was marked: none left of that count, and none in the feeds of it. The
+   * service marks read only what was unread (which it also marks seen): one read but unseen stays
+   * unseen, so the unseen count is asked for again rather than guessed.
+   */
   function settleMarkedAll(markAs: 'read' | 'seen'): void {
     epoch++;
-    const kinds: CountKind[] = markAs === 'read' ? ['unread', 'unseen'] : ['unseen'];
-    for (const kind of kinds) {
-      queryClient.setQueryData<CountData>(countKey(kind), (data) => (data ? { count: { value: 0, exact: true }, items: [], complete: true } : data));
-    }
+    const kind: CountKind = markAs === 'read' ? 'unread' : 'unseen';
+    queryClient.setQueryData<CountData>(countKey(kind), (data) => (data ? { count: { value: 0, exact: true }, items: [], complete: true } : data));
+    if (markAs === 'read') void queryClient.invalidateQueries({ queryKey: countKey('unseen') });
+    const pending = messageIntents.pending();
     const changes = new Map<string, Flags>();
-    for (const item of cachedItems()) changes.set(item._id, flagsAfter(item, markAs));
+    for (const item of cachedItems()) {
+      const matches = markAs === 'read' ? !item.read : !item.seen;
+      if (matches && !pending.has(item._id) && !changes.has(item._id)) changes.set(item._id, flagsAfter(item, markAs));
+    }
     writeFlags(changes, false);
     for (const [key, data] of feedQueries()) {
       const filter = filterOfKey(key);
       // An unread (or unseen) list is now empty on the service too.
-      const emptied = filter && (filter.seen === false || (filter.read === false && markAs === 'read'));
+      const emptied = filter && (markAs === 'read' ? filter.read === false : filter.seen === false);
       if (data && filter && emptied) queryClient.setQueryData<FeedData>(key, { pages: [emptyPage(0, filter.limit)], pageParams: [FIRST_PAGE(filter.limit)] });
     }
   }

@@ -98,6 +98,10 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   replayed: boolean;
+  /** The idempotency key the request carried, if any. */
+  idempotencyKey?: string | undefined;
+  /** The request changed something (a write the service applied; a replay applies nothing). */
+  applied?: boolean;
 }
 
 export interface ReferenceService {
@@ -251,8 +255,9 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     let idempotencyKey: string | undefined;
     let record: IdempotencyRecord | undefined;
     let rateHeaders: Record<string, string> = {};
+    let applied = false;
     const finish = (result: Result, extra: Record<string, string> = {}) => {
-      requests.push({ method, path, status: result.status, replayed });
+      requests.push({ method, path, status: result.status, replayed, idempotencyKey, applied });
       const body = envelope && result.status < 400 ? wrap(result.body) : result.body;
       const echo: Record<string, string> = idempotencyKey !== undefined ? { 'Idempotency-Key': idempotencyKey } : {};
       return toResponse({ ...result, body }, { ...corsHeaders, ...rateHeaders, ...echo, ...extra });
@@ -306,7 +311,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         if (record && idempotencyKey) idempotency.delete(`${apiKey}:${idempotencyKey}`);
         record = undefined;
         if (dropBefore) {
-          requests.push({ method, path, status: 0, replayed });
+          requests.push({ method, path, status: 0, replayed, idempotencyKey, applied });
           return Response.error();
         }
         const retryAfter: Record<string, string> = shot?.retryAfter !== undefined ? { 'Retry-After': String(shot.retryAfter) } : {};
@@ -321,9 +326,10 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         result = errorResult(error.status, error.messages, path, error.headers);
       }
       if (record) record.result = result;
+      applied = method !== 'GET' && result.status < 400;
       const dropAfter = shot?.drop === 'after' || (!shot && faultRandom.chance(faults.dropAfterRate ?? 0));
       if (dropAfter) {
-        requests.push({ method, path, status: 0, replayed });
+        requests.push({ method, path, status: 0, replayed, idempotencyKey, applied });
         return Response.error();
       }
       return finish(result);

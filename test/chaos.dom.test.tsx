@@ -1,0 +1,220 @@
+/**
+ * Chaos: the real hooks drive the reference service through random user actions while it injects
+ * faults (5xx, 429, timeouts, connections dropped before and after applying) and the network
+ * goes away and comes back. Then the network heals, and everything is checked against the
+ * service's truth: the user's last intents hold (or were visibly refused), nothing was applied
+ * twice, every cache equals the service, and nothing keeps sending. Seeded: the same run every
+ * time. `INBOX_CHAOS_ACTIONS` sets the number of actions (1,000 in `npm test`; `npm run chaos`
+ * runs more).
+ */
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { useCounts, useFeed, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type FeedItem } from 'inbox-kit';
+import { CHANNELS, type Preferences } from 'inbox-kit/client';
+import { renderInboxHook, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+
+const ACTIONS = Number(process.env.INBOX_CHAOS_ACTIONS ?? 1_000);
+
+/** Until no query fetches and no mutation runs (retries and backoff included). */
+async function settle(queryClient: QueryClient): Promise<void> {
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    quiet = queryClient.isFetching() + queryClient.isMutating() === 0 ? quiet + 1 : 0;
+  }
+}
+const service = setupMockService({ messages: 120 });
+afterEach(() => onlineManager.setOnline(true));
+
+/** mulberry32: a small seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Outcome = 'pending' | 'ok' | 'failed';
+interface Intent {
+  /** What the user asked for: a field and its value. */
+  field: 'read' | 'seen';
+  value: boolean;
+  outcome: Outcome;
+}
+
+it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: 120_000 }, async () => {
+  const next = random(20_261_124);
+  const pick = <T,>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
+  const client = testClient(service, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }, timeoutMs: 40 });
+  const { result, queryClient } = renderInboxHook(
+    () => ({
+      all: useFeed(),
+      unread: useFeed({ read: false }),
+      counts: useCounts(),
+      markAs: useMarkAs(),
+      markAll: useMarkAllAs(),
+      preferences: usePreferences(),
+      update: useUpdatePreference(),
+    }),
+    service,
+    { props: { client } },
+  );
+  await waitFor(() => expect(result.current.all.notifications.length).toBeGreaterThan(0));
+  await waitFor(() => expect(result.current.preferences.preferences).toBeDefined());
+  const started = service.requests.length;
+  // 20 % of requests fail (5xx, dropped before or after applying), and the slower ones time out on the client.
+  service.setFaults({ errorRate: 0.1, dropRate: 0.05, dropAfterRate: 0.05, latencyMs: [0, 60] });
+
+  const intents = new Map<string, Intent>();
+  const preferenceIntents = new Map<string, { workflowId: string | undefined; channel: (typeof CHANNELS)[number]; value: boolean; outcome: Outcome }>();
+  const tally = { actions: 0, markAs: 0, markAll: 0, preferences: 0, pages: 0, tabs: 0, offline: 0, refused: 0 };
+  const track = (record: { outcome: Outcome }, done: Promise<unknown>) =>
+    done.then(
+      () => void (record.outcome = 'ok'),
+      () => {
+        record.outcome = 'failed';
+        tally.refused++;
+      },
+    );
+
+  for (let i = 0; i < ACTIONS; i++) {
+    tally.actions++;
+    const roll = next();
+    const hooks = result.current;
+    await act(async () => {
+      if (roll < 0.55) {
+        // Mark one notification of the feeds read, unread, seen or unseen.
+        const item: FeedItem | undefined = pick([...hooks.all.notifications, ...hooks.unread.notifications]);
+        const markAs = pick(['read', 'unread', 'seen', 'unseen'] as const);
+        if (!item || !markAs) return;
+        const intent: Intent = { field: markAs === 'read' || markAs === 'unread' ? 'read' : 'seen', value: markAs === 'read' || markAs === 'seen', outcome: 'pending' };
+        intents.set(`${item._id}:${intent.field}`, intent);
+        // Read and unread also mark seen.
+        if (intent.field === 'read') intents.set(`${item._id}:seen`, { field: 'seen', value: true, outcome: 'pending' });
+        const seenIntent = intents.get(`${item._id}:seen`);
+        // One promise per call (a mutation's per-call callbacks fire for its latest call only).
+        void hooks.markAs.mutateAsync({ messageId: item._id, markAs }).then(
+          () => {
+            intent.outcome = 'ok';
+            if (intent.field === 'read' && seenIntent) seenIntent.outcome = 'ok';
+          },
+          () => {
+            intent.outcome = 'failed';
+            if (intent.field === 'read' && seenIntent) seenIntent.outcome = 'failed';
+            tally.refused++;
+          },
+        );
+        tally.markAs++;
+      } else if (roll < 0.57) {
+        // Mark everything read, and wait for it: it is the last intent for every notification.
+        tally.markAll++;
+        // The service marks read what is unread, and those seen; read but unseen ones stay unseen.
+        await settle(queryClient);
+        const unread = service.feedOf(SUBSCRIBER, { read: false }).map((n) => n._id);
+        const all: Intent = { field: 'read', value: true, outcome: 'pending' };
+        await track(all, hooks.markAll.mutateAsync());
+        for (const id of unread) {
+          intents.set(`${id}:read`, { ...all });
+          intents.set(`${id}:seen`, { field: 'seen', value: true, outcome: all.outcome });
+        }
+      } else if (roll < 0.75) {
+        // Toggle a preference: the global one or a workflow's.
+        const preferences: Preferences | undefined = hooks.preferences.preferences;
+        if (!preferences) return;
+        const workflow = pick([undefined, ...preferences.workflows]);
+        const channels = workflow ? workflow.channels : preferences.global.channels;
+        const channel = pick(CHANNELS.filter((name) => typeof channels[name] === 'boolean'));
+        if (!channel) return;
+        const value = !channels[channel];
+        const workflowId = workflow?.workflow.slug;
+        const record = { workflowId, channel, value, outcome: 'pending' as Outcome };
+        preferenceIntents.set(`${workflowId ?? 'global'}:${channel}`, record);
+        void track(record, hooks.update.mutateAsync({ ...(workflowId ? { workflowId } : {}), channel, enabled: value }));
+        tally.preferences++;
+      } else if (roll < 0.87) {
+        tally.pages++;
+        void (next() < 0.5 ? hooks.all.fetchNextPage() : hooks.unread.fetchNextPage());
+      } else if (roll < 0.95) {
+        // Switch tabs: a filtered feed refetched as the Unread tab mounts again.
+        tally.tabs++;
+        void hooks.unread.refetch();
+      } else {
+        // The network goes away for a moment.
+        tally.offline++;
+        onlineManager.setOnline(false);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        onlineManager.setOnline(true);
+      }
+    });
+    if (i % 10 === 0) await act(() => new Promise((resolve) => setTimeout(resolve, 1)));
+  }
+
+  // Heal, let everything settle, then read the service afresh.
+  service.setFaults({});
+  onlineManager.setOnline(true);
+  await act(() => settle(queryClient));
+  await act(() => queryClient.invalidateQueries());
+  await act(() => settle(queryClient));
+
+  // Every change the service confirmed holds there, unless a later intent (also confirmed, or visibly refused) replaced it.
+  const truth = new Map(service.feedOf(SUBSCRIBER).map((n) => [n._id, n]));
+  let lost = 0;
+  for (const [key, intent] of intents) {
+    if (intent.outcome !== 'ok') continue;
+    const message = truth.get(key.split(':')[0] ?? '');
+    if (message && message[intent.field] !== intent.value) {
+      lost++;
+      if (process.env.INBOX_CHAOS_DEBUG) console.log('lost', key, JSON.stringify(intent), message.read, message.seen);
+    }
+  }
+  for (const intent of preferenceIntents.values()) {
+    if (intent.outcome !== 'ok') continue;
+    const preferences = await client.getPreferences({ subscriberId: SUBSCRIBER });
+    const channels = intent.workflowId ? preferences.workflows.find((w) => w.workflow.slug === intent.workflowId)?.channels : preferences.global.channels;
+    if (channels?.[intent.channel] !== intent.value) {
+      lost++;
+      if (process.env.INBOX_CHAOS_DEBUG) console.log('lost preference', JSON.stringify(intent), JSON.stringify(channels));
+    }
+  }
+  expect(intents.size).toBeGreaterThan(50);
+  expect([...intents.values(), ...preferenceIntents.values()].some((intent) => intent.outcome === 'pending')).toBe(false);
+
+  // Nothing applied twice: each idempotency key changed the service at most once.
+  const applications = new Map<string, number>();
+  for (const request of service.requests.slice(started)) {
+    if (request.applied && request.idempotencyKey) applications.set(request.idempotencyKey, (applications.get(request.idempotencyKey) ?? 0) + 1);
+  }
+  const doubled = [...applications.values()].filter((count) => count > 1).length;
+
+  // Every cache equals the service.
+  const shown = [...result.current.all.notifications, ...result.current.unread.notifications];
+  const stale = shown.filter((item) => {
+    const message = truth.get(item._id);
+    return !message || message.read !== item.read || message.seen !== item.seen;
+  });
+  expect(result.current.unread.notifications.every((item) => !item.read)).toBe(true);
+  const unreadTruth = service.feedOf(SUBSCRIBER, { read: false }).length;
+  expect(result.current.counts.unread).toEqual(unreadTruth > 100 ? { value: 101, exact: false } : { value: unreadTruth, exact: true });
+  expect(result.current.counts.unseen?.exact === false || result.current.counts.unseen?.value === service.feedOf(SUBSCRIBER, { seen: false }).length).toBe(true);
+  expect(result.current.preferences.preferences).toEqual(await client.getPreferences({ subscriberId: SUBSCRIBER }));
+
+  // And then nothing keeps sending.
+  const idleFrom = service.requests.length;
+  await act(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+  const idle = service.requests.length - idleFrom;
+
+  const faults = service.requests.slice(started).filter((r) => r.status === 0 || r.status === 503).length;
+  const keys = service.requests.slice(started).filter((r) => r.idempotencyKey);
+  const retries = keys.length - new Set(keys.map((r) => r.idempotencyKey)).size;
+  console.log(
+    `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments); ` +
+      `${service.requests.length - started} requests, ${faults} faults injected, ${retries} retries, ${tally.refused} rolled back with an error; lost ${lost}, doubled ${doubled}, stale ${stale.length}, idle requests ${idle}`,
+  );
+  expect(lost).toBe(0);
+  expect(doubled).toBe(0);
+  expect(stale).toEqual([]);
+  expect(idle).toBe(0);
+});
