@@ -11,6 +11,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serveFolder, type StaticServer } from '../helpers/static-server';
 import { launchChromium } from './chromium';
+import { XSS_VECTORS } from './csp-app/xss-vectors';
 
 const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:";
 let server: StaticServer;
@@ -99,4 +100,75 @@ it('imported into a cascade layer, as the README shows, it lets the host’s uti
   // Imported as it ships (unlayered), the kit's own rule wins over a layered utility.
   expect(await background('unlayered')).toBe('rgb(255, 255, 255)');
   await page.close();
+});
+
+it('XSS: every hostile vector in every rendered field, under the strict CSP, executes nothing and navigates nowhere', async () => {
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  // Tripwires, before the page's own code: a payload that runs, a script the CSP had to block,
+  // an element or attribute that could run one, a javascript: link.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __xss: number; __trips: string[] };
+    w.__xss = 0;
+    w.__trips = [];
+    document.addEventListener('securitypolicyviolation', (event) => w.__trips.push(`CSP blocked ${event.violatedDirective}: ${event.blockedURI}`));
+    const dangerous = (element: Element) => {
+      if (/^(script|iframe|object|embed|frame)$/i.test(element.tagName) && element.closest('[data-inbox-root]')) return `<${element.tagName.toLowerCase()}> in the kit`;
+      for (const attribute of element.attributes) {
+        if (/^on/i.test(attribute.name)) return `${attribute.name} on <${element.tagName.toLowerCase()}>`;
+        if (/^(href|src|action|formaction|xlink:href)$/i.test(attribute.name)) {
+          // Where the browser would really go (a literal "javascript&colon;x" is a harmless relative path).
+          let protocol = 'invalid:';
+          try {
+            protocol = new URL(attribute.value, location.href).protocol;
+          } catch {
+            // not a URL at all: nothing to follow
+          }
+          if (protocol === 'javascript:' || protocol === 'vbscript:' || (protocol === 'data:' && !/^data:image\//i.test(attribute.value.trim()))) return `${attribute.name}=${attribute.value}`;
+        }
+      }
+      return undefined;
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of [...record.addedNodes, ...(record.target instanceof Element ? [record.target] : [])]) {
+          if (!(node instanceof Element)) continue;
+          for (const element of [node, ...node.querySelectorAll('*')]) {
+            const trip = dangerous(element);
+            if (trip) w.__trips.push(trip);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto(`${url}?xss`);
+  await page.locator('[data-inbox-slot="item"]').first().waitFor();
+  // Scroll through the whole inbox, so every vector's row is rendered.
+  const rendered = new Set<number>();
+  for (let step = 0; step < 200; step++) {
+    const numbers = await page.evaluate(() => [...document.querySelectorAll('[data-inbox-slot="item"]')].map((item) => Number(/Vector (\d+)/.exec(item.textContent ?? '')?.[1] ?? 0)));
+    for (const n of numbers) if (n > 0) rendered.add(n);
+    if (rendered.size >= XSS_VECTORS.length) break;
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(40);
+  }
+  const links = await page.evaluate(() => [...document.querySelectorAll('[data-inbox-root] a[href]')].map((a) => a.getAttribute('href') ?? ''));
+  const state = await page.evaluate(() => {
+    const w = window as unknown as { __xss: number; __trips: string[] };
+    return { xss: w.__xss, trips: [...w.__trips], polluted: ({} as Record<string, unknown>).polluted, url: location.href };
+  });
+  // The tripwire itself works: a javascript: link put in the page on purpose is caught.
+  const control = await page.evaluate(async () => {
+    document.body.insertAdjacentHTML('beforeend', '<a href="javascript:void(0)">control</a>');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return (window as unknown as { __trips: string[] }).__trips.length;
+  });
+  expect(control).toBeGreaterThan(state.trips.length);
+  await page.close();
+  const unsafeLinks = links.filter((href) => !/^(https?:|mailto:|\/|\?|#|[\w-]+(\/|$))/i.test(href.trim()));
+  const succeeded = state.xss + state.trips.length + unsafeLinks.length + (state.polluted === undefined ? 0 : 1);
+  console.log(`XSS: ${XSS_VECTORS.length} tried, ${rendered.size} rendered and refused safely, ${succeeded} succeeded`);
+  expect(rendered.size).toBe(XSS_VECTORS.length);
+  expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(40);
+  expect({ trips: state.trips, unsafeLinks, xss: state.xss, polluted: state.polluted }).toEqual({ trips: [], unsafeLinks: [], xss: 0, polluted: undefined });
+  expect(state.url).toContain('?xss');
 });

@@ -5,6 +5,7 @@ import { createInboxClient } from '../../../src/client/index';
 import { createReferenceService } from '../../../src/testing/index';
 import '../../../src/theme/styles.css';
 import './host.css';
+import { plant } from './plant';
 
 const service = createReferenceService();
 const client = createInboxClient({
@@ -16,9 +17,19 @@ const client = createInboxClient({
 });
 const params = new URLSearchParams(location.search);
 
+// `?xss`: every hostile vector in a notification of its own, in an inbox page.
+const xss = params.has('xss');
+if (xss) plant(service);
+
 createRoot(document.getElementById('app') as HTMLElement).render(
   <InboxProvider client={client} subscriberId="sub_ada" pollInterval={false}>
-    <Inbox theme={{ colors: { primary: '#0f766e', accent: '#be123c' }, radius: '4px' }} colorScheme={params.get('scheme') === 'dark' ? 'dark' : 'light'} />
-    <PreferencesPanel />
+    {xss ? (
+      <Inbox variant="embedded" />
+    ) : (
+      <>
+        <Inbox theme={{ colors: { primary: '#0f766e', accent: '#be123c' }, radius: '4px' }} colorScheme={params.get('scheme') === 'dark' ? 'dark' : 'light'} />
+        <PreferencesPanel />
+      </>
+    )}
   </InboxProvider>,
 );
