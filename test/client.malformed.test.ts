@@ -1,0 +1,107 @@
+/**
+ * The client against malformed answers, counted: wrong types, deep nesting, huge arrays, non-JSON,
+ * truncated bodies, wrong content types, absurd numbers and Retry-After values. Each is refused
+ * safely when the call settles quickly with either a typed `InboxError` or a result holding only
+ * valid items (the rest reported in `invalidItems`), never a TypeError, a hang or a wait of hours.
+ */
+import { expect, it } from 'vitest';
+import { createInboxClient, InboxError } from 'inbox-kit/client';
+
+const item = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'm1',
+  _templateId: 't',
+  _environmentId: 'e',
+  _organizationId: 'o',
+  _notificationId: 'n',
+  _subscriberId: 's',
+  _jobId: 'j',
+  transactionId: 'tx',
+  content: 'Hello',
+  channel: 'in_app',
+  read: false,
+  seen: false,
+  cta: { type: 'redirect', data: { url: '/x' } },
+  status: 'sent',
+  createdAt: '2026-11-20T12:00:00.000Z',
+  ...overrides,
+});
+const page = (data: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ data, hasMore: false, page: 0, pageSize: 10, totalCount: 1, ...extra });
+/** An object nested 100,000 deep, as text (building it as an object would overflow the test's own stack). */
+const deep = `${'{"data":'.repeat(100_000)}{}${'}'.repeat(100_000)}`;
+
+type Body = { status?: number; body: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> };
+const MALFORMED: [string, Body][] = [
+  ['empty body', { body: '' }],
+  ['whitespace', { body: '   ' }],
+  ['null', { body: 'null' }],
+  ['a number', { body: '42' }],
+  ['a string', { body: '"feed"' }],
+  ['true', { body: 'true' }],
+  ['an array', { body: '[]' }],
+  ['HTML', { body: '<!doctype html><title>Gateway</title>', headers: { 'Content-Type': 'text/html' } }],
+  ['truncated JSON', { body: page([item()]).slice(0, 40) }],
+  ['JSON with a trailing comma', { body: '{"data":[],}' }],
+  ['JSON with comments', { body: '{"data":[] /* x */}' }],
+  ['NaN and Infinity', { body: '{"data":[],"hasMore":false,"page":NaN,"pageSize":Infinity}' }],
+  ['a BOM before JSON', { body: `\uFEFF${page([])}` }],
+  ['binary', { body: new Uint8Array([0, 159, 146, 150, 255, 0, 1]) }],
+  ['invalid UTF-8 inside a string', { body: new Uint8Array([...new TextEncoder().encode('{"data":[{"_id":"'), 0xc3, 0x28, ...new TextEncoder().encode('"}]}')]) }],
+  ['data is an object', { body: page({ 0: item() }) }],
+  ['data is a string', { body: page('items') }],
+  ['data is null', { body: page(null) }],
+  ['hasMore is a string', { body: page([], { hasMore: 'yes' }) }],
+  ['page is negative', { body: page([], { page: -1 }) }],
+  ['pageSize is 1e308', { body: page([], { pageSize: 1e308 }) }],
+  ['totalCount is a string', { body: page([], { totalCount: 'many' }) }],
+  ['an item that is null', { body: page([null, item()]) }],
+  ['an item that is a number', { body: page([7, item()]) }],
+  ['an item without _id', { body: page([item({ _id: undefined }), item()]) }],
+  ['an item with _id an object', { body: page([item({ _id: { $oid: 'x' } })]) }],
+  ['read as a string', { body: page([item({ read: 'false' })]) }],
+  ['createdAt is a number', { body: page([item({ createdAt: 1e20 })]) }],
+  ['content is an object', { body: page([item({ content: { html: '<b>x</b>' } })]) }],
+  ['cta is an array', { body: page([item({ cta: [] })]) }],
+  ['a __proto__ key in an item', { body: page([JSON.parse(`{"__proto__":{"polluted":1},${JSON.stringify(item()).slice(1)}`)]) }],
+  ['a 100,000-deep object', { body: deep }],
+  ['200,000 items', { body: page(Array.from({ length: 200_000 }, (_, i) => item({ _id: `m${i}` }))) }],
+  ['a 5 MB content string', { body: page([item({ content: 'x'.repeat(5_000_000) })]) }],
+  ['a 10 MB error message', { status: 503, body: JSON.stringify({ message: 'x'.repeat(10_000_000) }) }],
+  ['an error message that is an object', { status: 400, body: JSON.stringify({ message: { nested: true } }) }],
+  ['an error message of 100,000 strings', { status: 400, body: JSON.stringify({ message: Array.from({ length: 100_000 }, () => 'bad') }) }],
+  ['a 429 with Retry-After in a year', { status: 429, body: '{}', headers: { 'Retry-After': '31536000' } }],
+  ['a 429 with Retry-After negative', { status: 429, body: '{}', headers: { 'Retry-After': '-5' } }],
+  ['a 429 with Retry-After as garbage', { status: 429, body: '{}', headers: { 'Retry-After': 'soon' } }],
+  ['a 429 with Retry-After as an old date', { status: 429, body: '{}', headers: { 'Retry-After': 'Wed, 21 Oct 2015 07:28:00 GMT' } }],
+  ['a 503 with Retry-After of 1e309', { status: 503, body: '{}', headers: { 'Retry-After': '1e309' } }],
+  ['status 299', { status: 299, body: page([item()]) }],
+  ['status 600 as 500', { status: 500, body: 'not json either' }],
+  ['JSON labelled text/plain', { body: page([item()]), headers: { 'Content-Type': 'text/plain' } }],
+  ['a redirect to elsewhere', { status: 302, body: '', headers: { Location: 'https://evil.example/' } }],
+];
+
+it(`refuses every malformed answer safely (${MALFORMED.length} tried)`, { timeout: 60_000 }, async () => {
+  const failures: string[] = [];
+  for (const [name, answer] of MALFORMED) {
+    const client = createInboxClient({
+      baseUrl: 'http://service.test',
+      apiKey: 'k',
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 50 },
+      timeoutMs: 2_000,
+      fetch: async () => new Response(answer.body, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...answer.headers } }),
+    });
+    const started = Date.now();
+    try {
+      const result = await client.getFeed({ subscriberId: 'sub_ada' });
+      // Accepted: only valid items, each with a string id.
+      if (!result.data.every((entry) => typeof entry._id === 'string' && typeof entry.content === 'string')) failures.push(`${name}: an invalid item passed`);
+    } catch (error) {
+      if (!(error instanceof InboxError)) failures.push(`${name}: ${error instanceof Error ? error.constructor.name : typeof error}: ${String(error).slice(0, 120)}`);
+      else if (error.message.length > 3_000) failures.push(`${name}: a ${error.message.length}-character message`);
+    }
+    if (Date.now() - started > 3_000) failures.push(`${name}: took ${Date.now() - started} ms`);
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  console.log(`malformed answers: ${MALFORMED.length} tried, ${MALFORMED.length - failures.length} refused safely, ${failures.length} failed`);
+  expect(MALFORMED.length).toBeGreaterThanOrEqual(40);
+  expect(failures).toEqual([]);
+});
