@@ -5,6 +5,8 @@
  * every page, and no API key in anything the browser receives.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -248,6 +250,32 @@ describe('npm start', () => {
     await tabTo(isBell, { key: 'Shift+Tab', max: 80 });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').locator('[data-inbox-slot="item"]').first().textContent(), { timeout: 10_000 }).toContain('Scheduled exports are here');
+  });
+
+  it('refuses a change that another site’s page sends with the reader’s cookie (cross-site request forgery)', async () => {
+    // An attacker's page on another port of the same host: the same site (SameSite=Lax cookies go along), another origin.
+    const attacker = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Win a prize</title>'));
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
+    await page.goto(`${demo.url}/admin`);
+    await page.evaluate(() => fetch('/api/demo/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscriberId: 'sub_ada' }) }));
+    const integrations = () => page.evaluate(() => fetch('/api/demo/integrations').then((r) => r.json() as Promise<{ id: string; channel: string; primary: boolean }[]>));
+    const target = (await integrations()).find((row) => row.channel === 'email' && !row.primary);
+    if (!target) throw new Error('no integration to make primary');
+    const evil = await context.newPage();
+    const statuses: number[] = [];
+    evil.on('response', (response) => {
+      if (response.url().includes('/set-primary')) statuses.push(response.status());
+    });
+    await evil.goto(attackerUrl);
+    // The finding: an empty-body POST with mode no-cors, the admin's cookie attached.
+    await evil.evaluate((url) => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include' }).then(() => 'sent', (error: unknown) => String(error)), `${demo.url}/api/inbox/v1/integrations/${target.id}/set-primary`);
+    await expect.poll(() => statuses).toEqual([403]);
+    expect((await integrations()).find((row) => row.id === target.id)?.primary).toBe(false);
+    // From the app's own page, the same request goes through.
+    expect(await page.evaluate((id) => fetch(`/api/inbox/v1/integrations/${id}/set-primary`, { method: 'POST' }).then((r) => r.status), target.id)).toBe(201);
+    await evil.close();
+    attacker.close();
   });
 
   it('never sends the API key to the browser', async () => {
