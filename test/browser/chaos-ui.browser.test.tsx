@@ -1,0 +1,126 @@
+/**
+ * Chaos in the real UI, in Chromium, with two tabs of the app open (two providers with their own
+ * caches, talking across BroadcastChannel, one poller between them): seeded random clicks under
+ * 20 % injected faults, then the network heals and each tab's caches and rows must equal the
+ * service, with nothing left sending more than the one poller.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, expect, it } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { Inbox, InboxProvider, type FeedItem } from 'inbox-kit';
+import { createInboxClient } from 'inbox-kit/client';
+import { createReferenceService } from 'inbox-kit/testing';
+import { BASE } from './harness';
+
+const ACTIONS = 150;
+let roots: { root: Root; host: HTMLElement }[] = [];
+afterEach(() => {
+  for (const { root, host } of roots) {
+    root.unmount();
+    host.remove();
+  }
+  roots = [];
+});
+
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to the service, one poller`, { timeout: 60_000 }, async () => {
+  const next = random(15);
+  const service = createReferenceService({ now: Date.now(), messages: 40 });
+  let requests = 0;
+  const client = createInboxClient({
+    baseUrl: BASE,
+    apiKey: service.apiKey,
+    dangerouslyAllowBrowser: true,
+    retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 },
+    timeoutMs: 150,
+    fetch: async (input, init) => {
+      requests++;
+      return service.handle(new Request(input, init));
+    },
+  });
+  const tabs = [0, 1].map(() => {
+    const host = document.createElement('div');
+    host.style.cssText = 'height: 420px; width: 420px; display: inline-flex; flex-direction: column;';
+    document.body.append(host);
+    const root = createRoot(host);
+    const queryClient = new QueryClient();
+    roots.push({ root, host });
+    root.render(
+      <InboxProvider client={client} subscriberId="sub_ada" queryClient={queryClient} pollInterval={500} crossTab>
+        <Inbox variant="embedded" />
+      </InboxProvider>,
+    );
+    return { host, queryClient };
+  });
+  for (const { host } of tabs) while (!host.querySelector('[data-inbox-slot="item"]')) await sleep(20);
+  service.setFaults({ errorRate: 0.1, dropRate: 0.05, dropAfterRate: 0.05, latencyMs: [0, 40] });
+
+  const clicks = { toggles: 0, tabs: 0, markAll: 0, scrolls: 0, more: 0 };
+  for (let i = 0; i < ACTIONS; i++) {
+    const { host } = tabs[next() < 0.5 ? 0 : 1] ?? {};
+    if (!host) continue;
+    const roll = next();
+    if (roll < 0.5) {
+      const toggles = [...host.querySelectorAll<HTMLButtonElement>('[data-inbox-slot="item-toggle"]')];
+      toggles[Math.floor(next() * toggles.length)]?.click();
+      clicks.toggles++;
+    } else if (roll < 0.7) {
+      const tabButtons = [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+      tabButtons[Math.floor(next() * tabButtons.length)]?.click();
+      clicks.tabs++;
+    } else if (roll < 0.73) {
+      host.querySelector<HTMLButtonElement>('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]')?.click();
+      clicks.markAll++;
+    } else if (roll < 0.9) {
+      const scroll = host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]');
+      if (scroll) scroll.scrollTop = next() * scroll.scrollHeight;
+      clicks.scrolls++;
+    } else {
+      host.querySelector<HTMLButtonElement>('[data-inbox-slot="feed-end"] button')?.click();
+      clicks.more++;
+    }
+    await sleep(next() * 30);
+  }
+
+  // Heal; let the changes and retries settle, then read everything afresh in each tab.
+  service.setFaults({});
+  await sleep(1_500);
+  for (const { queryClient } of tabs) await queryClient.invalidateQueries();
+  await sleep(1_000);
+
+  const truth = new Map(service.feedOf('sub_ada').map((n) => [n._id, n]));
+  const stale: string[] = [];
+  tabs.forEach(({ queryClient }, tab) => {
+    for (const [key, data] of queryClient.getQueriesData<{ pages: { data: FeedItem[] }[] }>({ queryKey: ['inbox-kit'] })) {
+      if (key[3] === undefined || typeof key[3] !== 'object') continue;
+      for (const item of data?.pages.flatMap((page) => page.data) ?? []) {
+        const message = truth.get(item._id);
+        if (!message || message.read !== item.read || message.seen !== item.seen) stale.push(`tab ${tab + 1}: ${item._id}`);
+      }
+    }
+  });
+  // Every row on screen says what its cache says.
+  for (const { host } of tabs) {
+    for (const row of host.querySelectorAll('[data-inbox-slot="item"]')) {
+      const toggle = row.querySelector('[data-inbox-slot="item-toggle"]')?.getAttribute('aria-label');
+      expect(toggle === 'Mark as read').toBe(row.getAttribute('data-state') === 'unread');
+    }
+  }
+  // Idle: the one poller across both tabs, and nothing else.
+  const idleFrom = requests;
+  await sleep(2_000);
+  const idle = requests - idleFrom;
+  console.log(`chaos in the UI: ${ACTIONS} clicks in two tabs (${JSON.stringify(clicks)}); ${requests} requests; stale ${stale.length}; ${idle} requests in 2 s idle`);
+  expect(stale).toEqual([]);
+  expect(idle).toBeLessThanOrEqual(6);
+});
