@@ -198,7 +198,8 @@ describe('embedded: the height', () => {
       return last && last.getBoundingClientRect().bottom <= window.innerHeight;
     });
     most = Math.max(most, rows());
-    expect(most).toBeLessThan(40);
+    // Windowed: a list of 200 keeps no more rows than a short list renders whole (50).
+    expect(most).toBeLessThanOrEqual(50);
     // And back to the top: the first rows are rendered again where they were.
     window.scrollTo(0, 0);
     await waitFor(() => host.querySelector('[data-inbox-slot="item"]')?.getAttribute('aria-posinset') === '1');

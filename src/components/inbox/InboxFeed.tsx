@@ -87,6 +87,9 @@ function EmptyIllustration() {
   );
 }
 
+/** Lists longer than this render only the rows near the screen. */
+const WINDOW_FROM = 50;
+
 /** The notifications of the selected tab, loaded page by page as the list scrolls, with loading, empty, error and end states. */
 export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Feed');
@@ -94,7 +97,8 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const tab = ui.tabs.find((t) => t.id === ui.filter) ?? ui.tabs[0] ?? { id: 'all', label: labels.tabAll, filter: {} };
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
   const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
-  const { scrollRef, measure, measured, start, end, before, after } = useWindow(ids);
+  // A short list is rendered whole: measuring it would cost the first paint more than it saves.
+  const { scrollRef, measure, start, end, before, after } = useWindow(ids, ids.length > WINDOW_FROM);
   // With the "new since you last looked" badge, what the open inbox shows is marked seen in one
   // request when it opens (and when more is loaded), which clears the badge.
   const { store } = useInboxContext('Inbox.Feed');
@@ -104,11 +108,19 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   }, [markShown, ids.length, store]);
   const { hasMore, isFetchingNextPage, fetchNextPage } = feed;
 
-  // Infinite scroll: near the end of what is loaded, load the next page (a button does it without layout).
-  const nearEnd = measured && end >= ids.length - 5;
+  // Infinite scroll: when the end of what is loaded comes near the screen, the next page loads (a
+  // button does it where there is no layout). Observed afresh as the list grows, so a page that does
+  // not fill the screen is followed by the next.
+  const sentinel = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (nearEnd && hasMore && !isFetchingNextPage) void fetchNextPage();
-  }, [nearEnd, hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
+    const element = sentinel.current;
+    if (!element || !hasMore || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
   const lastFocus = useRef<{ index: number; element: Element } | null>(null);
@@ -214,6 +226,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             {after > 0 && <div aria-hidden="true" style={{ height: after }} />}
           </div>
         )}
+        {state === 'list' && <div ref={sentinel} aria-hidden="true" />}
         {state === 'list' && (
           <div data-inbox-slot="feed-end" aria-live="polite">
             {isFetchingNextPage ? (

@@ -11,7 +11,7 @@ const UNMEASURED_COUNT = 50;
  * screen are rendered, and spacers keep the height. The list may scroll itself
  * or grow with the page that scrolls around it.
  */
-export function useWindow(ids: readonly string[]) {
+export function useWindow(ids: readonly string[], enabled = true) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [viewport, setViewport] = useState({ top: 0, height: 0, measured: false });
@@ -51,7 +51,7 @@ export function useWindow(ids: readonly string[]) {
 
   useIsomorphicLayoutEffect(() => {
     const element = scrollRef.current;
-    if (!element) return;
+    if (!element || !enabled) return;
     const update = () => {
       // The part of the list on screen, in the list's own coordinates: its box when it scrolls
       // itself (a popover, a container with a height), clipped by the window when it grows with
@@ -73,7 +73,7 @@ export function useWindow(ids: readonly string[]) {
       window.removeEventListener('resize', update);
       resize?.disconnect();
     };
-  }, []);
+  }, [enabled]);
 
   const offsets = useMemo(() => {
     const result = new Array<number>(ids.length + 1);
@@ -84,7 +84,8 @@ export function useWindow(ids: readonly string[]) {
 
   let start = 0;
   let end = Math.min(ids.length, UNMEASURED_COUNT);
-  if (viewport.measured) {
+  if (!enabled) end = ids.length;
+  else if (viewport.measured) {
     const from = viewport.top - OVERSCAN_PX;
     const to = viewport.top + viewport.height + OVERSCAN_PX;
     start = firstAtOrAfter(offsets, from, ids.length);
@@ -93,18 +94,18 @@ export function useWindow(ids: readonly string[]) {
 
   const measure = useCallback(
     (element: HTMLElement | null) => {
-      if (!element || !observer) return;
+      if (!element || !observer || !enabled) return;
       observer.observe(element);
       observed.add(element);
     },
-    [observer, observed],
+    [observer, observed, enabled],
   );
 
   return {
     scrollRef,
     measure,
     /** Whether there is layout to measure (false on the server and in tests without a browser). */
-    measured: viewport.measured,
+    measured: enabled && viewport.measured,
     start,
     end,
     before: offsets[start] ?? 0,
