@@ -10,7 +10,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { useCounts, useFeed, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type FeedItem } from 'inbox-kit';
+import { useCounts, useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type FeedItem } from 'inbox-kit';
 import { CHANNELS, type Preferences } from 'inbox-kit/client';
 import { renderInboxHook, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
@@ -58,6 +58,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       markAll: useMarkAllAs(),
       preferences: usePreferences(),
       update: useUpdatePreference(),
+      action: useMarkAction(),
     }),
     service,
     { props: { client } },
@@ -70,7 +71,8 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
 
   const intents = new Map<string, Intent>();
   const preferenceIntents = new Map<string, { workflowId: string | undefined; channel: (typeof CHANNELS)[number]; value: boolean; outcome: Outcome }>();
-  const tally = { actions: 0, markAs: 0, markAll: 0, preferences: 0, pages: 0, tabs: 0, offline: 0, refused: 0 };
+  const actionIntents = new Map<string, { type: string; outcome: Outcome }>();
+  const tally = { actions: 0, markAs: 0, markAll: 0, preferences: 0, buttons: 0, pages: 0, tabs: 0, offline: 0, refused: 0 };
   const track = (record: { outcome: Outcome }, done: Promise<unknown>) =>
     done.then(
       () => void (record.outcome = 'ok'),
@@ -134,6 +136,15 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
         preferenceIntents.set(`${workflowId ?? 'global'}:${channel}`, record);
         void track(record, hooks.update.mutateAsync({ ...(workflowId ? { workflowId } : {}), channel, enabled: value }));
         tally.preferences++;
+      } else if (roll < 0.8) {
+        // Click a button of a notification that has them (accept, decline), once.
+        const item = pick([...hooks.all.notifications].filter((n) => n.cta.action?.status === 'pending' && (n.cta.action.buttons?.length ?? 0) > 0 && !actionIntents.has(n._id)));
+        const button = item ? pick(item.cta.action?.buttons ?? []) : undefined;
+        if (!item || !button) return;
+        const record = { type: button.type, outcome: 'pending' as Outcome };
+        actionIntents.set(item._id, record);
+        void track(record, hooks.action.mutateAsync({ messageId: item._id, type: button.type }));
+        tally.buttons++;
       } else if (roll < 0.87) {
         tally.pages++;
         void (next() < 0.5 ? hooks.all.fetchNextPage() : hooks.unread.fetchNextPage());
@@ -179,8 +190,13 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       if (process.env.INBOX_CHAOS_DEBUG) console.log('lost preference', JSON.stringify(intent), JSON.stringify(channels));
     }
   }
+  for (const [id, intent] of actionIntents) {
+    if (intent.outcome !== 'ok') continue;
+    const action = truth.get(id)?.cta.action;
+    if (action?.status !== 'done' || action.result?.type !== intent.type) lost++;
+  }
   expect(intents.size).toBeGreaterThan(50);
-  expect([...intents.values(), ...preferenceIntents.values()].some((intent) => intent.outcome === 'pending')).toBe(false);
+  expect([...intents.values(), ...preferenceIntents.values(), ...actionIntents.values()].some((intent) => intent.outcome === 'pending')).toBe(false);
 
   // Nothing applied twice: each idempotency key changed the service at most once.
   const applications = new Map<string, number>();
@@ -210,7 +226,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   const keys = service.requests.slice(started).filter((r) => r.idempotencyKey);
   const retries = keys.length - new Set(keys.map((r) => r.idempotencyKey)).size;
   console.log(
-    `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments); ` +
+    `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.buttons} button clicks, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments); ` +
       `${service.requests.length - started} requests, ${faults} faults injected, ${retries} retries, ${tally.refused} rolled back with an error; lost ${lost}, doubled ${doubled}, stale ${stale.length}, idle requests ${idle}`,
   );
   expect(lost).toBe(0);
