@@ -73,11 +73,16 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
  * that it cannot grow unnoticed.
  */
 const TARGETS = { bellToFirstItemMs: 50, scriptingTo20thMs: 100 };
-const GUARDS = { scriptingTo20thMs: 170 };
+/**
+ * The regression guard: scripting at most this many times the plain-React floor measured in the
+ * same run (absolute figures move by a third with this machine's load; the ratio moves less).
+ */
+const GUARD_TIMES_FLOOR = 3.5;
+let floorScriptingMs: number | undefined;
 /** Runs per figure: first paint varies by about ±10 ms from run to run on this machine. */
 const RUNS = 9;
 
-it.each(['popover', 'embedded', 'floor'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
+it.each(['floor', 'popover', 'embedded'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
   const runs: (FirstPaintReport & { scriptingTo20thMs: number; forcedLayouts: number })[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -104,9 +109,10 @@ it.each(['popover', 'embedded', 'floor'] as const)('first paint (%s): navigation
     bellToFirstItemMs: variant === 'popover' ? median(runs.map((r) => r.bellToFirstItemMs ?? 0)) : undefined,
   };
   console.log(
-    `first paint (${variant}, medians of ${RUNS}): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}); layouts ${figures.layoutsTo20th}` +
+    `first paint (${variant}, medians of ${RUNS}): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}${floorScriptingMs && variant !== 'floor' ? `; ${(figures.scriptingTo20thMs / floorScriptingMs).toFixed(2)}× the floor` : ''}); layouts ${figures.layoutsTo20th}` +
       (figures.bellToFirstItemMs === undefined ? '' : `; bell click to the first ${figures.bellToFirstItemMs} ms (target < ${TARGETS.bellToFirstItemMs})`),
   );
-  if (variant !== 'floor') expect(figures.scriptingTo20thMs).toBeLessThanOrEqual(GUARDS.scriptingTo20thMs);
+  if (variant === 'floor') floorScriptingMs = figures.scriptingTo20thMs;
+  else if (floorScriptingMs !== undefined) expect(figures.scriptingTo20thMs).toBeLessThanOrEqual(floorScriptingMs * GUARD_TIMES_FLOOR);
   if (figures.bellToFirstItemMs !== undefined) expect(figures.bellToFirstItemMs).toBeLessThan(TARGETS.bellToFirstItemMs);
 }, 120_000);

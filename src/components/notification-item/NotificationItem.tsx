@@ -14,6 +14,10 @@ import { RowPositionContext, useInsideInbox, useItemSettings } from '../shared/s
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
 
+function withDirection(shown: { text: string; cut: boolean }) {
+  return { ...shown, dir: textDirection(shown.text) };
+}
+
 /** Characters shown of a subject, and of content before "Show more" and after it. */
 const SUBJECT_MAX = 200;
 const CONTENT_MAX = 300;
@@ -191,17 +195,18 @@ export const NotificationItem = memo(
     const state = notification.read ? 'read' : 'unread';
     // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
     const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
-    const subject = notification.subject ? displayText(notification.subject, SUBJECT_MAX) : undefined;
-    const content = displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX);
+    // Worked out once per text, not on every render.
+    const subject = useMemo(() => (notification.subject ? withDirection(displayText(notification.subject, SUBJECT_MAX)) : undefined), [notification.subject]);
+    const content = useMemo(() => withDirection(displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.content, expanded]);
     const body = (
       <>
         {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
         {subject && (
-          <span data-inbox-slot="item-subject" dir={textDirection(subject.text)} className={classNames.itemSubject}>
+          <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
             {subject.text}
           </span>
         )}
-        <span data-inbox-slot="item-content" id={`${id}-content`} dir={textDirection(content.text)} className={classNames.itemContent}>
+        <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
           {content.text}
         </span>
       </>
