@@ -13,6 +13,7 @@ import { afterEach, expect, it } from 'vitest';
 import { useCounts, useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type FeedItem } from 'inbox-kit';
 import { CHANNELS, type Preferences } from 'inbox-kit/client';
 import { renderInboxHook, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+import { seededRandom } from './helpers/seeded-random';
 
 const ACTIONS = Number(process.env.INBOX_CHAOS_ACTIONS ?? 1_000);
 
@@ -26,17 +27,6 @@ async function settle(queryClient: QueryClient): Promise<void> {
 const service = setupMockService({ messages: 120 });
 afterEach(() => onlineManager.setOnline(true));
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Outcome = 'pending' | 'ok' | 'failed';
 interface Intent {
   /** What the user asked for: a field and its value. */
@@ -46,7 +36,7 @@ interface Intent {
 }
 
 it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: 120_000 }, async () => {
-  const next = random(20_261_124);
+  const next = seededRandom(20_261_124);
   const pick = <T,>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const client = testClient(service, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }, timeoutMs: 40 });
   const { result, queryClient } = renderInboxHook(

@@ -6,27 +6,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInboxProxy, toNodeListener, type InboxProxyOptions, type RateLimitStore } from 'inbox-kit/server';
-import { setupListeners } from './helpers/listen';
+import { toNodeListener, type RateLimitStore } from 'inbox-kit/server';
+import { setupProxies } from './helpers/proxy';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const ref = setupReferenceServer();
-const listen = setupListeners();
+const proxyFor = setupProxies(ref);
 beforeEach(() => ref.service.reset());
-
-async function proxyFor(overrides: Partial<InboxProxyOptions> = {}) {
-  const origin = await listen(
-    createInboxProxy({
-      upstream: ref.url,
-      apiKey: ref.service.apiKey,
-      authenticate: (request) => request.headers.get('x-test-user'),
-      authorizeAdmin: (request) => request.headers.get('x-test-admin') === 'yes',
-      basePath: '/api/inbox',
-      ...overrides,
-    }),
-  );
-  return `${origin}/api/inbox`;
-}
 
 const markAs = (base: string, user: string, headers: Record<string, string> = {}) =>
   fetch(`${base}/v1/subscribers/${user}/messages/mark-as`, {

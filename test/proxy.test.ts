@@ -4,27 +4,15 @@
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInboxClient } from 'inbox-kit/client';
-import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
+import { createInboxProxy } from 'inbox-kit/server';
 import { setupListeners } from './helpers/listen';
+import { setupProxies } from './helpers/proxy';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const ref = setupReferenceServer();
 const listen = setupListeners();
-
 /** The proxy at /api/inbox; the "session" is the x-test-user header, admins send x-test-admin. */
-async function proxyFor(overrides: Partial<InboxProxyOptions> = {}) {
-  const origin = await listen(
-    createInboxProxy({
-      upstream: ref.url,
-      apiKey: ref.service.apiKey,
-      authenticate: (request) => request.headers.get('x-test-user'),
-      authorizeAdmin: (request) => request.headers.get('x-test-admin') === 'yes',
-      basePath: '/api/inbox',
-      ...overrides,
-    }),
-  );
-  return `${origin}/api/inbox`;
-}
+const proxyFor = setupProxies(ref);
 
 let base = '';
 beforeAll(async () => {

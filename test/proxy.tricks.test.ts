@@ -7,27 +7,16 @@
  */
 import { connect } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { createInboxProxy } from 'inbox-kit/server';
-import { setupListeners } from './helpers/listen';
+import { setupProxies } from './helpers/proxy';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const ref = setupReferenceServer();
-const listen = setupListeners();
+const proxyFor = setupProxies(ref);
 let origin = '';
 let base = '';
 beforeAll(async () => {
-  origin = await listen(
-    createInboxProxy({
-      upstream: ref.url,
-      apiKey: ref.service.apiKey,
-      authenticate: (request) => request.headers.get('x-test-user'),
-      authorizeAdmin: () => false,
-      basePath: '/api/inbox',
-      bodyTimeoutMs: 300,
-      rateLimit: false,
-    }),
-  );
-  base = `${origin}/api/inbox`;
+  base = await proxyFor({ authorizeAdmin: () => false, bodyTimeoutMs: 300, rateLimit: false });
+  origin = new URL(base).origin;
 });
 
 const ada = { 'x-test-user': 'sub_ada' };

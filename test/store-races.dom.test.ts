@@ -69,15 +69,19 @@ function fakeService(n: number) {
   return { items, client: client as unknown as InboxClient & typeof client, arrive: () => items.unshift(make()), gate: (kind: string) => (gateNext = kind), gates };
 }
 
+/** A connected store over a fake service of `n` notifications, and the All feed's options. */
+function connected(n: number) {
+  const svc = fakeService(n);
+  const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+  return { svc, qc, store, off: store.connect(), all: feedOptions(store, normalizeFilter({})) };
+}
+
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('the store under races (from a review)', () => {
   it('a refetch after a new arrival keeps every notification (the shift is not reused)', async () => {
-    const svc = fakeService(60);
-    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
-    const off = store.connect();
-    const all = feedOptions(store, normalizeFilter({}));
+    const { svc, qc, store, off, all } = connected(60);
     const obs = new InfiniteQueryObserver(qc, all); const un = obs.subscribe(() => {});
     await tick(); await tick();
     svc.arrive();
@@ -94,11 +98,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('an arrival reaches a feed loaded before it, even when another feed already holds it', async () => {
-    const svc = fakeService(30);
-    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
-    const off = store.connect();
-    const all = feedOptions(store, normalizeFilter({}));
+    const { svc, qc, store, off, all } = connected(30);
     const unread = feedOptions(store, normalizeFilter({ read: false }));
     await qc.fetchInfiniteQuery(all);
     await qc.fetchQuery(countsOptions(store, 'unread', 0)); await tick();
@@ -111,11 +111,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a mark during the first count load leaves the count loaded', async () => {
-    const svc = fakeService(30);
-    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
-    const off = store.connect();
-    const all = feedOptions(store, normalizeFilter({}));
+    const { svc, qc, store, off, all } = connected(30);
     await qc.fetchInfiniteQuery(all);
     svc.gate('count');
     const obs = new QueryObserver(qc, countsOptions(store, 'unread', 30000)); const un = obs.subscribe(() => {});
@@ -130,11 +126,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a poll answered before a mark-all, arriving after it, is counted again', async () => {
-    const svc = fakeService(30);
-    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
-    const off = store.connect();
-    const all = feedOptions(store, normalizeFilter({}));
+    const { svc, qc, store, off, all } = connected(30);
     await qc.fetchInfiniteQuery(all);
     const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
     await tick(); await tick();

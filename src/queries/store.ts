@@ -9,9 +9,10 @@ import type { CountData, CountKind } from './counts';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
-import { flagsAfter, isNewer, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
+import { flagsAfter, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { FIRST_PAGE } from './page-plan';
+import { createPollerElection } from './poller';
 import { emptyPage } from './unknown-subscriber';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
@@ -230,7 +231,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
     const filter = markAs === 'read' ? { read: false } : { seen: false };
-    const matches = (item: FeedItem) => (markAs === 'read' ? !item.read : !item.seen) && (!payload || partialMatch(payload, item.payload));
+    const matches = (item: FeedItem) => needsMark(item, markAs) && (!payload || partialMatch(payload, item.payload));
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
     for (const item of cachedItems()) if (matches(item) && !cached.has(item._id)) cached.set(item._id, flagsAfter(item, markAs));
@@ -300,10 +301,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (markAs === 'read') void queryClient.invalidateQueries({ queryKey: countKey('unseen') });
     const pending = messageIntents.pending();
     const changes = new Map<string, Flags>();
-    for (const item of cachedItems()) {
-      const matches = markAs === 'read' ? !item.read : !item.seen;
-      if (matches && !pending.has(item._id) && !changes.has(item._id)) changes.set(item._id, flagsAfter(item, markAs));
-    }
+    for (const item of cachedItems()) if (needsMark(item, markAs) && !pending.has(item._id) && !changes.has(item._id)) changes.set(item._id, flagsAfter(item, markAs));
     writeFlags(changes, false);
     for (const [key, data] of feedQueries()) {
       const filter = filterOfKey(key);
@@ -407,12 +405,13 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     fetchEpochs.delete(event.query.queryHash);
     const redo = new Map<string, Flags>();
     for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
-    for (const [id, flags] of messageIntents.pending()) redo.set(id, flags);
+    const pending = messageIntents.pending();
+    for (const [id, flags] of pending) redo.set(id, flags);
     pruneJournal();
     if (key[2] === 'counts' && (key[3] === 'unread' || key[3] === 'unseen')) {
       // Counted before the reader's latest changes reached the service: count again, once they
       // all have (not while one is on its way: that would ask again and again).
-      if (messageIntents.pending().size > 0) {
+      if (pending.size > 0) {
         recountWhenSettled = true;
         return;
       }
@@ -497,55 +496,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   // ------------------------------------------------------------ one poller for all tabs
 
-  let poller = options.crossTab === false || typeof navigator === 'undefined' || !navigator.locks;
-  const pollerListeners = new Set<() => void>();
-  function setPoller(next: boolean): void {
-    if (next === poller) return;
-    poller = next;
-    for (const listener of pollerListeners) listener();
-  }
-
-  /** While visible, this tab queues for the poller's lock; hidden, it lets the lock go to a visible tab. */
-  function elect(): () => void {
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (options.crossTab === false || !locks || typeof document === 'undefined') return () => undefined;
-    let waiting: AbortController | undefined;
-    let release: (() => void) | undefined;
-    const stand = () => {
-      if (waiting || release) return;
-      const controller = new AbortController();
-      waiting = controller;
-      locks
-        .request(`inbox-kit:poller:${scope}`, { signal: controller.signal }, () => {
-          // Granted just as the tab was hidden (or stood down): give it straight back.
-          if (waiting === controller) waiting = undefined;
-          if (controller.signal.aborted || document.visibilityState === 'hidden') return undefined;
-          setPoller(true);
-          return new Promise<void>((resolve) => (release = resolve));
-        })
-        .catch(() => undefined);
-    };
-    const stepDown = () => {
-      waiting?.abort();
-      waiting = undefined;
-      release?.();
-      release = undefined;
-      setPoller(false);
-    };
-    const onVisibility = () => (document.visibilityState === 'hidden' ? stepDown() : stand());
-    setPoller(false);
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      stepDown();
-    };
-  }
+  const election = createPollerElection(scope, options.crossTab !== false);
 
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
-    const resign = elect();
+    const resign = election.stand();
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
@@ -577,11 +533,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       readOnlyListeners.add(listener);
       return () => readOnlyListeners.delete(listener);
     },
-    isPoller: () => poller,
-    subscribePoller(listener) {
-      pollerListeners.add(listener);
-      return () => pollerListeners.delete(listener);
-    },
+    isPoller: election.isPoller,
+    subscribePoller: election.subscribe,
     connect,
   };
 }

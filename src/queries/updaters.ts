@@ -26,6 +26,11 @@ export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
   }
 }
 
+/** Whether marking all `markAs` would change this item (read marks what is unread, seen what is unseen). */
+export function needsMark(item: Flags, markAs: 'read' | 'seen'): boolean {
+  return markAs === 'read' ? !item.read : !item.seen;
+}
+
 export function matchesFilter(item: Pick<FeedItem, 'read' | 'seen' | 'payload'>, filter: NormalizedFeedFilter): boolean {
   return (
     (filter.read === null || item.read === filter.read) &&

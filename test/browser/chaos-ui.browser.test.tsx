@@ -4,37 +4,20 @@
  * 20 % injected faults, then the network heals and each tab's caches and rows must equal the
  * service, with nothing left sending more than the one poller.
  */
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
-import { Inbox, InboxProvider, type FeedItem } from 'inbox-kit';
+import { Inbox, type FeedItem } from 'inbox-kit';
 import { createInboxClient } from 'inbox-kit/client';
 import { createReferenceService } from 'inbox-kit/testing';
-import { BASE } from './harness';
+import { BASE, mountTab, unmountTabs } from './harness';
+import { seededRandom } from '../helpers/seeded-random';
 
 const ACTIONS = 150;
-let roots: { root: Root; host: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { root, host } of roots) {
-    root.unmount();
-    host.remove();
-  }
-  roots = [];
-});
+afterEach(() => unmountTabs());
 
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to the service, one poller`, { timeout: 60_000 }, async () => {
-  const next = random(15);
+  const next = seededRandom(15);
   const service = createReferenceService({ now: Date.now(), messages: 40 });
   let requests = 0;
   const client = createInboxClient({
@@ -48,20 +31,7 @@ it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to
       return service.handle(new Request(input, init));
     },
   });
-  const tabs = [0, 1].map(() => {
-    const host = document.createElement('div');
-    host.style.cssText = 'height: 420px; width: 420px; display: inline-flex; flex-direction: column;';
-    document.body.append(host);
-    const root = createRoot(host);
-    const queryClient = new QueryClient();
-    roots.push({ root, host });
-    root.render(
-      <InboxProvider client={client} subscriberId="sub_ada" queryClient={queryClient} pollInterval={500} crossTab>
-        <Inbox variant="embedded" />
-      </InboxProvider>,
-    );
-    return { host, queryClient };
-  });
+  const tabs = [0, 1].map(() => mountTab(<Inbox variant="embedded" />, client, { pollInterval: 500, crossTab: true, style: 'height: 420px; width: 420px; display: inline-flex; flex-direction: column;' }));
   for (const { host } of tabs) while (!host.querySelector('[data-inbox-slot="item"]')) await sleep(20);
   service.setFaults({ errorRate: 0.1, dropRate: 0.05, dropAfterRate: 0.05, latencyMs: [0, 40] });
 

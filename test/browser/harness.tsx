@@ -55,3 +55,36 @@ export async function waitFor<T>(probe: () => T | undefined | null | false, time
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Providers mounted side by side, each with its own cache, as the app's tabs would be. */
+const tabs: { root: Root; host: HTMLElement }[] = [];
+
+export interface TabProps {
+  pollInterval?: number | false;
+  crossTab?: boolean;
+  /** The host element's inline style (a box with a height, say). */
+  style?: string;
+}
+
+/** Mounts `ui` in a provider of its own; `unmountTabs` (in an afterEach) removes them all. */
+export function mountTab(ui: ReactNode, client: InboxClient, props: TabProps = {}): { host: HTMLElement; queryClient: QueryClient } {
+  const host = document.createElement('div');
+  if (props.style) host.style.cssText = props.style;
+  document.body.append(host);
+  const root = createRoot(host);
+  const queryClient = new QueryClient();
+  tabs.push({ root, host });
+  root.render(
+    <InboxProvider client={client} subscriberId="sub_ada" queryClient={queryClient} pollInterval={props.pollInterval ?? false} crossTab={props.crossTab ?? false}>
+      {ui}
+    </InboxProvider>,
+  );
+  return { host, queryClient };
+}
+
+export function unmountTabs(): void {
+  for (const { root, host } of tabs.splice(0)) {
+    root.unmount();
+    host.remove();
+  }
+}

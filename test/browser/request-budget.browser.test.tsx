@@ -3,15 +3,13 @@
  * against the reference service (as the deployed service answers). Every number here is in the
  * README's performance section.
  */
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import { Inbox, InboxProvider } from 'inbox-kit';
+import { Inbox } from 'inbox-kit';
 import { createInboxAdminClient, createInboxClient, type InboxClient, type RetryOptions } from 'inbox-kit/client';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
-import { BASE, waitFor } from './harness';
+import { BASE, mountTab, unmountTabs, waitFor, type TabProps } from './harness';
 
 interface Counted {
   service: ReferenceService;
@@ -51,26 +49,9 @@ const isUnreadList = (entry: string) => isFeed(entry) && entry.includes('read=fa
 const isPlainFeed = (entry: string) => isFeed(entry) && !/read=|seen=/.test(entry);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const roots: { root: Root; host: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { root, host } of roots.splice(0)) {
-    root.unmount();
-    host.remove();
-  }
-});
+afterEach(() => unmountTabs());
 
-function render(ui: ReactNode, client: InboxClient, props: { pollInterval?: number | false; crossTab?: boolean } = {}): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  roots.push({ root, host });
-  root.render(
-    <InboxProvider client={client} subscriberId="sub_ada" queryClient={new QueryClient()} pollInterval={props.pollInterval ?? false} crossTab={props.crossTab ?? false}>
-      {ui}
-    </InboxProvider>,
-  );
-  return host;
-}
+const render = (ui: ReactNode, client: InboxClient, props: TabProps = {}) => mountTab(ui, client, props).host;
 
 const bellOf = (host: HTMLElement) => waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
 const itemsOf = (host: HTMLElement) => host.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]');

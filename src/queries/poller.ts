@@ -1,0 +1,67 @@
+/**
+ * One poller for all the app's tabs: while visible, a tab queues for a Web Lock named after the
+ * service and subscriber; hidden, it lets the lock go to a visible tab. The tab holding it polls
+ * and tells the others what it finds. Without `crossTab` or without Web Locks, every tab polls.
+ */
+export interface PollerElection {
+  isPoller(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** Stands for election until the returned function is called (an effect's lifetime). */
+  stand(): () => void;
+}
+
+export function createPollerElection(scope: string, crossTab: boolean): PollerElection {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const electing = crossTab && !!locks && typeof document !== 'undefined';
+  let poller = !electing;
+  const listeners = new Set<() => void>();
+  const setPoller = (next: boolean) => {
+    if (next === poller) return;
+    poller = next;
+    for (const listener of listeners) listener();
+  };
+
+  function stand(): () => void {
+    if (!electing || !locks) return () => undefined;
+    let waiting: AbortController | undefined;
+    let release: (() => void) | undefined;
+    const queue = () => {
+      if (waiting || release) return;
+      const controller = new AbortController();
+      waiting = controller;
+      locks
+        .request(`inbox-kit:poller:${scope}`, { signal: controller.signal }, () => {
+          // Granted just as the tab was hidden (or stood down): give it straight back.
+          if (waiting === controller) waiting = undefined;
+          if (controller.signal.aborted || document.visibilityState === 'hidden') return undefined;
+          setPoller(true);
+          return new Promise<void>((resolve) => (release = resolve));
+        })
+        .catch(() => undefined);
+    };
+    const stepDown = () => {
+      waiting?.abort();
+      waiting = undefined;
+      release?.();
+      release = undefined;
+      setPoller(false);
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? stepDown() : queue());
+    setPoller(false);
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      stepDown();
+    };
+  }
+
+  return {
+    isPoller: () => poller,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stand,
+  };
+}
