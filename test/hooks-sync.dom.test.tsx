@@ -179,4 +179,21 @@ describe('cross-tab sync', () => {
     const fromB = service.requests.slice(requestsBefore).filter((r) => r.path.endsWith('/mark-as'));
     expect(fromB).toHaveLength(1);
   });
+
+  it('a change whose answer was lost is read afresh in the other tabs too, which heard of it and of its rollback', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const tabB = inboxWrapper(service, { crossTab: true });
+    const a = renderHook(() => ({ feed: useFeed(), markAs: useMarkAs() }), { wrapper: tabA.Wrapper });
+    const b = renderHook(() => useFeed(), { wrapper: tabB.Wrapper });
+    await waitFor(() => expect(a.result.current.feed.notifications.length && b.result.current.notifications.length).toBeTruthy());
+    const target = b.result.current.notifications.find((n) => n.read);
+    if (!target) throw new Error('no read notification');
+    // Marked unread (which no count can tell another tab): the service applies it, then the
+    // connection drops. Tab A cannot know, and rolls back; tab B heard of the change and its rollback.
+    service.injectFault({ drop: 'after', path: '/mark-as' });
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: target._id, markAs: 'unread' }).catch(() => undefined));
+    expect(service.feedOf(SUBSCRIBER).find((n) => n._id === target._id)?.read).toBe(false);
+    await waitFor(() => expect(a.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(false));
+    await waitFor(() => expect(b.result.current.notifications.find((n) => n._id === target._id)?.read).toBe(false));
+  });
 });

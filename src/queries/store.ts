@@ -177,10 +177,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     recountWhenSettled = false;
     // Done: the caches already hold what the service said, the counts moved with them, and the
     // filtered feeds' next pages start where their lists moved to. Nothing to refetch. After a
-    // failure the service may or may not have applied it (a lost answer): refetch.
+    // failure the service may or may not have applied it (a lost answer): refetch, here and in
+    // the other tabs, which heard of the change and of its rollback.
     if (!failed) return;
     void queryClient.invalidateQueries({ queryKey: feedsKey });
     void queryClient.invalidateQueries({ queryKey: countsKey });
+    post({ kind: 'refresh' });
   }
 
   /** Ids the service left out of a mark-as answer. */
