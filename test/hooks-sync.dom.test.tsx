@@ -196,4 +196,31 @@ describe('cross-tab sync', () => {
     await waitFor(() => expect(a.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(false));
     await waitFor(() => expect(b.result.current.notifications.find((n) => n._id === target._id)?.read).toBe(false));
   });
+
+  it('a feed marked for refetching stays marked when another change is written into it', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const tabB = inboxWrapper(service, { crossTab: true });
+    const a = renderHook(() => ({ feed: useFeed(), markAs: useMarkAs() }), { wrapper: tabA.Wrapper });
+    let shownInB: FeedItem[] = [];
+    function FeedInB() {
+      shownInB = useFeed().notifications;
+      return null;
+    }
+    const b = render(<FeedInB />, { wrapper: tabB.Wrapper });
+    await waitFor(() => expect(a.result.current.feed.notifications.length && shownInB.length).toBeTruthy());
+    const [lost, other] = shownInB.filter((n) => n.read);
+    if (!lost || !other) throw new Error('two read notifications needed');
+    // Tab B no longer shows its feed: the feed stays in its cache, to be read afresh when shown again.
+    b.rerender(<></>);
+    service.injectFault({ drop: 'after', path: '/mark-as' });
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: lost._id, markAs: 'unread' }).catch(() => undefined));
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: other._id, markAs: 'unread' }));
+    await waitFor(() => {
+      const [query] = tabB.queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'] }).filter((q) => (q.state.data as { pages?: unknown } | undefined)?.pages);
+      const items = (query?.state.data as { pages: { data: FeedItem[] }[] }).pages.flatMap((page) => page.data);
+      expect(items.find((n) => n._id === other._id)?.read).toBe(false);
+      // What it holds of the lost change is either right, or still to be read afresh.
+      expect(query?.state.isInvalidated || items.find((n) => n._id === lost._id)?.read === false).toBe(true);
+    });
+  });
 });

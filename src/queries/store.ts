@@ -141,7 +141,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const filter = filterOfKey(key);
       if (!filter) continue;
       const next = setFlagsInFeed(data, filter, changes, known);
-      if (next !== data) queryClient.setQueryData(key, next);
+      if (next !== data) writeFeed(key, next);
     }
     if (!adjustCounts) return;
     let unknown = false;
@@ -167,6 +167,17 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    */
   function cancelCounts(): Promise<void> {
     return queryClient.cancelQueries({ queryKey: countsKey, predicate: (query) => query.state.data !== undefined });
+  }
+
+  /**
+   * Writes a feed and keeps it marked for refetching if it was: TanStack Query clears the mark on
+   * any write, and a marked feed holds flags the kit could not vouch for (a change whose answer was
+   * lost) that this write does not correct.
+   */
+  function writeFeed(key: QueryKey, next: FeedData): void {
+    const marked = queryClient.getQueryState(key)?.isInvalidated;
+    queryClient.setQueryData(key, next);
+    if (marked) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
   }
 
   /** A count arrived while a change was on its way: it is fetched again when all have settled. */
@@ -309,7 +320,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const filter = filterOfKey(key);
       // An unread (or unseen) list is now empty on the service too.
       const emptied = filter && (markAs === 'read' ? filter.read === false : filter.seen === false);
-      if (data && filter && emptied) queryClient.setQueryData<FeedData>(key, { pages: [emptyPage(0, filter.limit)], pageParams: [FIRST_PAGE(filter.limit)] });
+      if (data && filter && emptied) writeFeed(key, { pages: [emptyPage(0, filter.limit)], pageParams: [FIRST_PAGE(filter.limit)] });
     }
   }
 
@@ -456,7 +467,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       for (const item of data.items) if (!ids.has(item._id) && (!newest || isNewer(item, newest))) fresh.set(item._id, { read: item.read, seen: item.seen });
       if (fresh.size === 0) continue;
       const next = setFlagsInFeed(feed, filter, fresh, arrivals);
-      if (next !== feed) queryClient.setQueryData(key, next);
+      if (next !== feed) writeFeed(key, next);
     }
     // Read (or seen) elsewhere: held as unread, yet not among the unread the service lists.
     const listed = new Set(data.items.map((item) => item._id));
