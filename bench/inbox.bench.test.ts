@@ -83,7 +83,7 @@ let floorScriptingMs: number | undefined;
 const RUNS = 9;
 
 it.each(['floor', 'popover', 'embedded'] as const)('first paint (%s): navigation to the 20th notification, its scripting, and a bell click to the first', async (variant) => {
-  const runs: (FirstPaintReport & { scriptingTo20thMs: number; forcedLayouts: number })[] = [];
+  const runs: (FirstPaintReport & { scriptingTo20thMs: number; styleAndLayoutMs: number; forcedLayouts: number })[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
@@ -94,9 +94,15 @@ it.each(['floor', 'popover', 'embedded'] as const)('first paint (%s): navigation
     await page.waitForFunction(() => window.firstPaintAt20th !== undefined);
     // The main thread's script time so far (Chromium's own accounting), read as the 20th shows.
     const { metrics } = await cdp.send('Performance.getMetrics');
+    await page.evaluate(() => (window.firstPaintScriptingRead = true));
     const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
     const report = await page.evaluate(() => window.firstPaint as Promise<FirstPaintReport>);
-    runs.push({ ...report, scriptingTo20thMs: Math.round(metric('ScriptDuration') * 1000), forcedLayouts: metric('LayoutCount') });
+    runs.push({
+      ...report,
+      scriptingTo20thMs: Math.round(metric('ScriptDuration') * 1000),
+      styleAndLayoutMs: Math.round((metric('RecalcStyleDuration') + metric('LayoutDuration')) * 1000),
+      forcedLayouts: metric('LayoutCount'),
+    });
     expect(errors).toEqual([]);
     await page.close();
   }
@@ -106,10 +112,11 @@ it.each(['floor', 'popover', 'embedded'] as const)('first paint (%s): navigation
     navigationTo20thMs: median(runs.map((r) => r.navigationTo20thMs)),
     scriptingTo20thMs: median(runs.map((r) => r.scriptingTo20thMs)),
     layoutsTo20th: median(runs.map((r) => r.forcedLayouts)),
+    styleAndLayoutTo20thMs: median(runs.map((r) => r.styleAndLayoutMs)),
     bellToFirstItemMs: variant === 'popover' ? median(runs.map((r) => r.bellToFirstItemMs ?? 0)) : undefined,
   };
   console.log(
-    `first paint (${variant}, medians of ${RUNS}): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}${floorScriptingMs && variant !== 'floor' ? `; ${(figures.scriptingTo20thMs / floorScriptingMs).toFixed(2)}× the floor` : ''}); layouts ${figures.layoutsTo20th}` +
+    `first paint (${variant}, medians of ${RUNS}): navigation to the 20th ${figures.navigationTo20thMs} ms; scripting to it ${figures.scriptingTo20thMs} ms (target ≤ ${TARGETS.scriptingTo20thMs}${figures.scriptingTo20thMs > TARGETS.scriptingTo20thMs ? ', not met' : ', met'}${floorScriptingMs && variant !== 'floor' ? `; ${(figures.scriptingTo20thMs / floorScriptingMs).toFixed(2)}× the floor` : ''}); style and layout ${figures.styleAndLayoutTo20thMs} ms in ${figures.layoutsTo20th} layouts` +
       (figures.bellToFirstItemMs === undefined ? '' : `; bell click to the first ${figures.bellToFirstItemMs} ms (target < ${TARGETS.bellToFirstItemMs})`),
   );
   if (variant === 'floor') floorScriptingMs = figures.scriptingTo20thMs;

@@ -253,6 +253,22 @@ describe('<Inbox />', () => {
 });
 
 describe('rendering work', () => {
+  it('draws each row once when the feed first shows: attaching a row to the page renders nothing again', async () => {
+    const renders = new Map<string, number>();
+    renderInbox(
+      <Inbox
+        variant="embedded"
+        renderAvatar={(notification) => {
+          renders.set(notification._id, (renders.get(notification._id) ?? 0) + 1);
+          return undefined;
+        }}
+      />,
+    );
+    await waitFor(() => expect(items().length).toBe(20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...renders.values()]).toEqual(Array.from({ length: 20 }, () => 1));
+  });
+
   it('marking one notification read re-renders only that item and the badge', async () => {
     const user = userEvent.setup();
     const rendered: string[] = [];

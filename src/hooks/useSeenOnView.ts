@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { FeedItem } from '../client/index';
 import { useInboxContext } from './InboxProvider';
 
@@ -18,19 +18,23 @@ export interface SeenOnViewOptions {
  * return <article ref={seenRef}>…</article>;
  * ```
  */
-export function useSeenOnView(notification: Pick<FeedItem, '_id' | 'seen'>, options: SeenOnViewOptions = {}) {
+export function useSeenOnView(notification: Pick<FeedItem, '_id' | 'seen'>, options: SeenOnViewOptions = {}): (element: Element | null) => void {
   const { store } = useInboxContext('useSeenOnView');
-  const [element, setElement] = useState<Element | null>(null);
+  const stop = useRef<() => void>(undefined);
   const active = options.enabled !== false && !notification.seen;
   const id = notification._id;
   const threshold = options.threshold ?? 0.5;
 
-  useEffect(() => {
-    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
-    return watch(element, threshold, () => store.markSeenSoon(id));
-  }, [active, element, id, store, threshold]);
-
-  return setElement;
+  // Watching starts when the element is attached, not in a render: a row costs no second render.
+  // A new callback when its inputs change: React then detaches the old one and attaches this.
+  return useCallback(
+    (element: Element | null) => {
+      stop.current?.();
+      stop.current = undefined;
+      if (element && active && typeof IntersectionObserver !== 'undefined') stop.current = watch(element, threshold, () => store.markSeenSoon(id));
+    },
+    [active, id, store, threshold],
+  );
 }
 
 /** One observer per threshold for every notification on the page, not one per row. */

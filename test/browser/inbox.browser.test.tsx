@@ -103,12 +103,17 @@ describe('popover placement', () => {
     ['bottom right', { right: 4, bottom: 4 }],
     ['top left', { left: 4, top: 4 }],
     ['bottom left, narrow screen', { left: 4, bottom: 4 }],
+    ['top left, right to left', { left: 4, top: 4 }],
+    ['top right, right to left', { right: 4, top: 4 }],
+    ['top left, a wide popover of the app’s', { left: 4, top: 4 }],
+    ['top right, a wide popover of the app’s, narrow screen', { right: 4, top: 4 }],
   ])('stays inside the viewport with the bell at the %s', async (name, corner) => {
     const { client } = serviceWithClient();
     await page.viewport(name.includes('narrow') ? 360 : 1000, 700);
     const host = mount(
       <div style={{ position: 'fixed', ...corner }}>
-        <Inbox />
+        {name.includes('wide') && <style>{"[data-inbox-root] [data-inbox-slot='popover'].wide-popover { width: 700px; }"}</style>}
+        <Inbox dir={name.includes('right to left') ? 'rtl' : 'ltr'} classNames={name.includes('wide') ? { popover: 'wide-popover' } : undefined} />
       </div>,
       client,
     );
@@ -117,11 +122,15 @@ describe('popover placement', () => {
     const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
     await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 0);
     const box = dialog.getBoundingClientRect();
-    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.left).toBeGreaterThanOrEqual(8);
     expect(box.top).toBeGreaterThanOrEqual(0);
-    expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    expect(box.right).toBeLessThanOrEqual(window.innerWidth - 8);
     expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
     const bellBox = bell.getBoundingClientRect();
+    // Lined up with the bell where it fits: its end edge under the bell's (its start edge, right to left).
+    const wide = name.includes('wide') && name.includes('narrow');
+    if (!wide) expect(Math.abs(name.includes('right to left') ? box.left - Math.max(8, bellBox.left) : box.right - Math.min(bellBox.right, window.innerWidth - 8)) < 1 || box.left === 8 || box.right === window.innerWidth - 8).toBe(true);
+    if (name.includes('wide')) expect(box.width).toBe(name.includes('narrow') ? window.innerWidth - 16 : 700);
     // It does not cover the bell: above it or below it.
     expect(box.bottom <= bellBox.top || box.top >= bellBox.bottom).toBe(true);
     await page.screenshot({ path: `../../test-results/screenshots/placement-${name.replace(/[^a-z]+/g, '-')}.png` });

@@ -135,7 +135,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
-  const [schemeRef, hostScheme] = useHostScheme(colorScheme === 'inherit');
+  const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
 
@@ -176,7 +176,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
           data-inbox-root=""
           data-variant={variant}
           data-color-scheme={colorScheme}
-          data-host-scheme={hostScheme}
           dir={dir}
           lang={locale}
           className={cx(classNames.root, className)}
@@ -216,7 +215,9 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
       className={cx(ui.classNames.bell, className)}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) ui.setOpen(!ui.open);
+        if (event.defaultPrevented) return;
+        if (!ui.open) clickedAt.set(event.currentTarget, event.currentTarget.getBoundingClientRect());
+        ui.setOpen(!ui.open);
       }}
       {...rest}
     >
@@ -232,33 +233,44 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
 
 const GAP = 8;
 
-/** Places the popover under the bell (above it when there is no room), inside the viewport. */
+/**
+ * Where a bell was when it was clicked, read in the click (the page's layout is fresh then), so
+ * that opening the popover reads no geometry from the new, not yet laid out, page.
+ */
+const clickedAt = new WeakMap<HTMLElement, DOMRect>();
+
+/**
+ * Places the popover under the bell (above it when there is no room), inside the viewport. Only
+ * the bell's box is read: the popover's own width is left to CSS (a translate, whose percentages
+ * are of its own width, keeps it on screen), so placing it forces no layout of the popover.
+ */
 function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: RefObject<HTMLDivElement | null>, dir: 'ltr' | 'rtl') {
   useLayoutEffect(() => {
     const popover = popoverRef.current;
     if (!enabled || !anchor || !popover) return;
-    const place = () => {
-      const bell = anchor.getBoundingClientRect();
-      const width = Math.min(popover.offsetWidth || 380, window.innerWidth - 2 * GAP);
-      const preferred = dir === 'rtl' ? bell.left : bell.right - width;
-      const left = Math.max(GAP, Math.min(preferred, window.innerWidth - width - GAP));
+    const place = (bell: DOMRect) => {
+      const width = window.innerWidth;
+      const start = dir === 'rtl' ? Math.max(GAP, bell.left) : Math.min(bell.right, width - GAP);
       const below = window.innerHeight - bell.bottom - 2 * GAP;
       const above = bell.top - 2 * GAP;
       const placeAbove = below < 320 && above > below;
       // Set through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows.
-      popover.style.left = `${left}px`;
-      popover.style.maxWidth = `${window.innerWidth - 2 * GAP}px`;
+      popover.style.left = `${start}px`;
+      popover.style.translate = dir === 'rtl' ? `min(0px, calc(${width - GAP - start}px - 100%))` : `max(-100%, ${GAP - start}px)`;
+      popover.style.maxWidth = `${width - 2 * GAP}px`;
       popover.style.maxHeight = `${Math.max(160, placeAbove ? above : below)}px`;
       popover.style.top = placeAbove ? '' : `${bell.bottom + GAP}px`;
       popover.style.bottom = placeAbove ? `${window.innerHeight - bell.top + GAP}px` : '';
       popover.dataset.side = placeAbove ? 'top' : 'bottom';
     };
-    place();
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
+    place(clickedAt.get(anchor) ?? anchor.getBoundingClientRect());
+    clickedAt.delete(anchor);
+    const replace = () => place(anchor.getBoundingClientRect());
+    window.addEventListener('resize', replace);
+    window.addEventListener('scroll', replace, true);
     return () => {
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', replace);
+      window.removeEventListener('scroll', replace, true);
     };
   }, [enabled, anchor, popoverRef, dir]);
 }
@@ -276,7 +288,8 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   useEffect(() => {
     const element = popoverRef.current;
     if (!open || !element) return;
-    element.focus();
+    // It is fixed in the viewport: nothing to scroll to, and so no layout to force before the first paint.
+    element.focus({ preventScroll: true });
     const close = (returnFocus: boolean) => {
       setOpen(false);
       if (returnFocus) bell?.focus();

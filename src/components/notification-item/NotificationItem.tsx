@@ -1,4 +1,4 @@
-import { forwardRef, memo, useContext, useId, useMemo, useState, type CSSProperties, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValue, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useInboxContext } from '../../hooks/InboxProvider';
@@ -10,7 +10,8 @@ import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { InboxUiContext } from '../inbox/context';
-import { RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
+import { defaultItemSettings, ItemSettingsContext, RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
+import { useNow } from '../shared/use-now';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
 
@@ -149,133 +150,151 @@ function ActionButtons({ notification, onAction }: ActionsProps) {
  * toggle. Activating it marks it read.
  */
 export const NotificationItem = memo(
-  forwardRef<HTMLElement, NotificationItemProps>(function NotificationItem(
-    { notification, posinset, setsize, seenOnView = true, className, ...rest },
-    ref,
-  ) {
-    const settings = useItemSettings();
-    const row = useContext(RowPositionContext);
-    const inbox = useContext(InboxUiContext);
-    // Used alone (outside an inbox) it is a root of its own, so the kit's styles and tokens reach it.
+  forwardRef<HTMLElement, NotificationItemProps>(function NotificationItem(props, ref) {
+    // Used alone (outside an inbox) it is a root of its own, so the kit's styles and tokens reach
+    // it, with a clock of its own for its relative time; in an inbox, rows share the inbox's.
     const standalone = !useInsideInbox();
-    const [schemeRef, hostScheme] = useHostScheme(standalone);
-    const claimRow = row?.claim;
-    useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
-    const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
-    // The store marks optimistically and rolls back itself: no mutation observer per row.
-    const { store } = useInboxContext('NotificationItem');
-    const mutate = ({ markAs }: { markAs: MarkAsValue }) => void store.markAs([notification._id], markAs).catch(() => undefined);
-    const seenRef = useSeenOnView(notification, { enabled: seenOnView });
-    const id = useId();
-    const [expanded, setExpanded] = useState(false);
-    const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
-
-    const markRead = () => {
-      if (markReadOnClick && !notification.read) mutate({ markAs: 'read' });
-    };
-    const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
-    const activate = (event: MouseEvent) => {
-      markRead();
-      onNotificationClick?.(notification);
-      const newTab = event.metaKey || event.ctrlKey || event.shiftKey;
-      if (href && onNavigate && !event.defaultPrevented && !newTab) {
-        event.preventDefault();
-        onNavigate(href, notification);
-      }
-      // Following a link leaves the popover: it closes, and focus goes back to the bell (where the
-      // reader was) unless the app's navigation moved it.
-      if (href && !newTab && inbox?.variant === 'popover' && inbox.open) {
-        inbox.setOpen(false);
-        const bell = inbox.bell;
-        requestAnimationFrame(() => {
-          if (!document.activeElement || document.activeElement === document.body) bell?.focus();
-        });
-      }
-    };
-    const state = notification.read ? 'read' : 'unread';
-    // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
-    const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
-    // Worked out once per text, not on every render.
-    const subject = useMemo(() => (notification.subject ? withDirection(displayText(notification.subject, SUBJECT_MAX)) : undefined), [notification.subject]);
-    const content = useMemo(() => withDirection(displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.content, expanded]);
-    const body = (
-      <>
-        {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
-        {subject && (
-          <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
-            {subject.text}
-          </span>
-        )}
-        <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
-          {content.text}
-        </span>
-      </>
-    );
-
-    return (
-      <article
-        ref={setRefs}
-        data-inbox-slot="item"
-        data-state={state}
-        data-seen={notification.seen ? 'true' : 'false'}
-        data-status={notification.status}
-        aria-posinset={posinset ?? row?.posinset}
-        aria-setsize={setsize ?? row?.setsize}
-        aria-labelledby={`${id}-main`}
-        className={cx(classNames.item, className)}
-        {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': 'inherit', 'data-host-scheme': hostScheme } : {})}
-        {...rest}
-      >
-        <Avatar notification={notification} />
-        <div data-inbox-slot="item-body">
-          {href ? (
-            <a id={`${id}-main`} data-inbox-slot="item-main" href={href} onClick={activate}>
-              {body}
-            </a>
-          ) : (
-            <button id={`${id}-main`} type="button" data-inbox-slot="item-main" onClick={activate}>
-              {body}
-            </button>
-          )}
-          {(content.cut || expanded) && (
-            <button type="button" data-inbox-slot="item-more" aria-expanded={expanded} aria-controls={`${id}-content`} onClick={() => setExpanded(!expanded)}>
-              {expanded ? labels.showLess : labels.showMore}
-            </button>
-          )}
-          <p data-inbox-slot="item-meta">
-            <time
-              dateTime={notification.createdAt ?? undefined}
-              // The full date is a tooltip: written when the pointer comes, not for every row at first paint (Intl's first date format costs ~10 ms).
-              onPointerEnter={(event) => {
-                if (!event.currentTarget.title) event.currentTarget.title = formatDateTime(notification.createdAt, locale);
-              }}
-            >
-              {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
-            </time>
-            {statusLabel !== undefined && (
-              <span data-inbox-slot="item-status" data-status={notification.status}>
-                {statusLabel}
-              </span>
-            )}
-          </p>
-          <Actions
-            notification={notification}
-            onAction={(button) => {
-              markRead();
-              onActionClick?.(button, notification);
-            }}
-          />
-        </div>
-        <button
-          type="button"
-          data-inbox-slot="item-toggle"
-          aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
-          title={notification.read ? labels.markAsUnread : labels.markAsRead}
-          onClick={() => mutate({ markAs: notification.read ? 'unread' : 'read' })}
-        >
-          <span data-inbox-slot="unread-dot" />
-        </button>
-      </article>
-    );
+    const item = <Item {...props} standalone={standalone} forwardedRef={ref} />;
+    return standalone ? <OwnClock>{item}</OwnClock> : item;
   }),
 );
+
+function OwnClock({ children }: { children: ReactNode }) {
+  const now = useNow();
+  const settings = useMemo(() => ({ ...defaultItemSettings, now }), [now]);
+  return <ItemSettingsContext.Provider value={settings}>{children}</ItemSettingsContext.Provider>;
+}
+
+function Item({
+  notification,
+  posinset,
+  setsize,
+  seenOnView = true,
+  className,
+  standalone,
+  forwardedRef: ref,
+  ...rest
+}: NotificationItemProps & { standalone: boolean; forwardedRef: ForwardedRef<HTMLElement> }) {
+  const settings = useItemSettings();
+  const row = useContext(RowPositionContext);
+  const inbox = useContext(InboxUiContext);
+  const schemeRef = useHostScheme(standalone);
+  const claimRow = row?.claim;
+  useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
+  const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
+  // The store marks optimistically and rolls back itself: no mutation observer per row.
+  const { store } = useInboxContext('NotificationItem');
+  const mutate = ({ markAs }: { markAs: MarkAsValue }) => void store.markAs([notification._id], markAs).catch(() => undefined);
+  const seenRef = useSeenOnView(notification, { enabled: seenOnView });
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
+
+  const markRead = () => {
+    if (markReadOnClick && !notification.read) mutate({ markAs: 'read' });
+  };
+  const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
+  const activate = (event: MouseEvent) => {
+    markRead();
+    onNotificationClick?.(notification);
+    const newTab = event.metaKey || event.ctrlKey || event.shiftKey;
+    if (href && onNavigate && !event.defaultPrevented && !newTab) {
+      event.preventDefault();
+      onNavigate(href, notification);
+    }
+    // Following a link leaves the popover: it closes, and focus goes back to the bell (where the
+    // reader was) unless the app's navigation moved it.
+    if (href && !newTab && inbox?.variant === 'popover' && inbox.open) {
+      inbox.setOpen(false);
+      const bell = inbox.bell;
+      requestAnimationFrame(() => {
+        if (!document.activeElement || document.activeElement === document.body) bell?.focus();
+      });
+    }
+  };
+  const state = notification.read ? 'read' : 'unread';
+  // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
+  const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
+  // Worked out once per text, not on every render.
+  const subject = useMemo(() => (notification.subject ? withDirection(displayText(notification.subject, SUBJECT_MAX)) : undefined), [notification.subject]);
+  const content = useMemo(() => withDirection(displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.content, expanded]);
+  const body = (
+    <>
+      {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
+      {subject && (
+        <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
+          {subject.text}
+        </span>
+      )}
+      <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
+        {content.text}
+      </span>
+    </>
+  );
+
+  return (
+    <article
+      ref={setRefs}
+      data-inbox-slot="item"
+      data-state={state}
+      data-seen={notification.seen ? 'true' : 'false'}
+      data-status={notification.status}
+      aria-posinset={posinset ?? row?.posinset}
+      aria-setsize={setsize ?? row?.setsize}
+      aria-labelledby={`${id}-main`}
+      className={cx(classNames.item, className)}
+      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': 'inherit' } : {})}
+      {...rest}
+    >
+      <Avatar notification={notification} />
+      <div data-inbox-slot="item-body">
+        {href ? (
+          <a id={`${id}-main`} data-inbox-slot="item-main" href={href} onClick={activate}>
+            {body}
+          </a>
+        ) : (
+          <button id={`${id}-main`} type="button" data-inbox-slot="item-main" onClick={activate}>
+            {body}
+          </button>
+        )}
+        {(content.cut || expanded) && (
+          <button type="button" data-inbox-slot="item-more" aria-expanded={expanded} aria-controls={`${id}-content`} onClick={() => setExpanded(!expanded)}>
+            {expanded ? labels.showLess : labels.showMore}
+          </button>
+        )}
+        <p data-inbox-slot="item-meta">
+          <time
+            dateTime={notification.createdAt ?? undefined}
+            // The full date is a tooltip: written when the pointer comes, not for every row at first paint (Intl's first date format costs ~10 ms).
+            onPointerEnter={(event) => {
+              if (!event.currentTarget.title) event.currentTarget.title = formatDateTime(notification.createdAt, locale);
+            }}
+          >
+            {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
+          </time>
+          {statusLabel !== undefined && (
+            <span data-inbox-slot="item-status" data-status={notification.status}>
+              {statusLabel}
+            </span>
+          )}
+        </p>
+        <Actions
+          notification={notification}
+          onAction={(button) => {
+            markRead();
+            onActionClick?.(button, notification);
+          }}
+        />
+      </div>
+      <button
+        type="button"
+        data-inbox-slot="item-toggle"
+        aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
+        title={notification.read ? labels.markAsUnread : labels.markAsRead}
+        onClick={() => mutate({ markAs: notification.read ? 'unread' : 'read' })}
+      >
+        <span data-inbox-slot="unread-dot" />
+      </button>
+    </article>
+  );
+}

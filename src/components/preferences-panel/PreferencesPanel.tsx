@@ -119,7 +119,7 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
 ) {
   const settings = useItemSettings();
   const standalone = !useInsideInbox();
-  const [schemeRef, hostScheme] = useHostScheme(standalone && colorScheme === 'inherit');
+  const schemeRef = useHostScheme(standalone && colorScheme === 'inherit');
   const sectionRef = useMemo(() => mergeRefs<HTMLElement>(ref, schemeRef), [ref, schemeRef]);
   const labels = useMemo(() => (givenLabels ? mergeLabels(givenLabels) : settings.labels), [givenLabels, settings.labels]);
   const { preferences, isLoading, error, refetch, readOnly, unknownSubscriber } = usePreferences();
@@ -135,7 +135,7 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
       ref={sectionRef}
       aria-labelledby={`${id}title`}
       className={cx(settings.classNames.preferences, className)}
-      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, 'data-host-scheme': hostScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
+      {...(standalone ? { 'data-inbox-root': '', 'data-color-scheme': colorScheme, dir, style: { ...themeToStyle(theme), ...style } } : { dir, style })}
       {...rest}
       data-inbox-slot="preferences"
     >

@@ -2,7 +2,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FeedItem, MessageButton, RegisteredPayload } from '../../client/index';
 import { defaultLabels, type InboxLabels } from '../../i18n/labels';
-import { useNow } from './use-now';
 
 /** A notification as the components hand it to your code: `payload` typed by your `payloadSchema`. */
 type Notification = FeedItem<RegisteredPayload>;
@@ -49,11 +48,12 @@ export function useInsideInbox(): boolean {
   return useContext(ItemSettingsContext) !== null;
 }
 
-/** The settings of the inbox around, or defaults (with a clock of its own) for a part used alone. */
+/**
+ * The settings of the inbox around, or the defaults for a part used alone (a `<NotificationItem>`
+ * alone brings its own clock). A plain context read: every row and avatar calls it.
+ */
 export function useItemSettings(): ItemSettings {
-  const settings = useContext(ItemSettingsContext);
-  const now = useNow(settings ? null : 30_000);
-  return settings ?? { ...defaultItemSettings, now };
+  return useContext(ItemSettingsContext) ?? defaultItemSettings;
 }
 
 /**

@@ -1,37 +1,53 @@
-import { useState } from 'react';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
+import { useCallback, useRef } from 'react';
 
 export type UsedScheme = 'light' | 'dark';
 
 /**
- * The colour scheme the host page gives an element (its inherited `color-scheme`, or the
+ * Follows the colour scheme the host page gives an element (its inherited `color-scheme`, or the
  * `<meta name="color-scheme">`, with the reader's setting where the page allows both), for
- * `colorScheme="inherit"`.
+ * `colorScheme="inherit"`, and writes it as the element's `data-host-scheme`. Returns a ref
+ * callback.
  *
  * CSS alone could follow it with `light-dark()`, but build tools that lower `light-dark()` for
  * older browsers (Lightning CSS: Vite 8, Tailwind 4) can only do so where a stylesheet declares
  * `color-scheme` itself; an inherited scheme leaves every colour invalid. So the kit reads the
- * scheme here and its stylesheet switches on the attribute this returns (light until known).
+ * scheme here and its stylesheet switches on the attribute (light until known).
+ *
+ * The attribute is written on the element, not rendered: React never renders it, so reading the
+ * scheme costs no render, and hydration sees the server's markup unchanged.
  */
-export function useHostScheme(active: boolean): [(element: HTMLElement | null) => void, UsedScheme | undefined] {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const [scheme, setScheme] = useState<UsedScheme>();
-  useIsomorphicLayoutEffect(() => {
-    if (!active || !element) return;
-    const read = () => setScheme(usedScheme(element));
-    read();
-    // The scheme changes when the reader's setting does, or when the page changes an
-    // ancestor's class, style or data attribute (a theme switch).
-    const media = window.matchMedia?.('(prefers-color-scheme: dark)');
-    media?.addEventListener('change', read);
-    const observer = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(read);
-    for (let node = element.parentElement; node; node = node.parentElement) observer?.observe(node, { attributes: true });
-    return () => {
-      media?.removeEventListener('change', read);
-      observer?.disconnect();
-    };
-  }, [active, element]);
-  return [setElement, active ? scheme : undefined];
+export function useHostScheme(active: boolean): (element: HTMLElement | null) => void {
+  const stop = useRef<() => void>(undefined);
+  // A new callback when `active` changes: React then detaches the old one and attaches this.
+  return useCallback(
+    (element: HTMLElement | null) => {
+      stop.current?.();
+      stop.current = undefined;
+      if (element && active) stop.current = followScheme(element);
+      else element?.removeAttribute('data-host-scheme');
+    },
+    [active],
+  );
+}
+
+/** Writes the scheme now (in the commit, so the first paint has it) and again when it may change. */
+function followScheme(element: HTMLElement): () => void {
+  const read = () => {
+    const scheme = usedScheme(element);
+    if (scheme) element.setAttribute('data-host-scheme', scheme);
+    else element.removeAttribute('data-host-scheme');
+  };
+  read();
+  // The scheme changes when the reader's setting does, or when the page changes an ancestor's
+  // class, style or data attribute (a theme switch).
+  const media = window.matchMedia?.('(prefers-color-scheme: dark)');
+  media?.addEventListener('change', read);
+  const observer = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(read);
+  for (let node = element.parentElement; node; node = node.parentElement) observer?.observe(node, { attributes: true });
+  return () => {
+    media?.removeEventListener('change', read);
+    observer?.disconnect();
+  };
 }
 
 /**
