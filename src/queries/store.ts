@@ -433,6 +433,13 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!data) return;
       absorb(key[3], data);
       post({ kind: 'count', which: key[3], data });
+      // The service answers again: a shown feed whose refetch failed is read now, when the kit's own
+      // writes since have hidden the failure (a feed showing its error has a Retry button).
+      void queryClient.refetchQueries({
+        queryKey: feedsKey,
+        type: 'active',
+        predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
+      });
     } else if (key[2] === 'feed' && redo.size > 0) {
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
       // started, and what the user asked for that the service has not confirmed yet.
