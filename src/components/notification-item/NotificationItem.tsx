@@ -98,11 +98,6 @@ interface ActionsProps {
   onAction: (button: MessageButton) => void;
 }
 
-/** Most notifications have no buttons: they pay for no mutation of their own. */
-function Actions(props: ActionsProps) {
-  return (props.notification.cta.action?.buttons ?? []).length > 0 ? <ActionButtons {...props} /> : null;
-}
-
 function ActionButtons({ notification, onAction }: ActionsProps) {
   const { classNames, labels } = useItemSettings();
   const action = notification.cta.action;
@@ -278,13 +273,16 @@ function Item({
             </span>
           )}
         </p>
-        <Actions
-          notification={notification}
-          onAction={(button) => {
-            markRead();
-            onActionClick?.(button, notification);
-          }}
-        />
+        {/* Most notifications have no buttons: they pay for no mutation of their own. */}
+        {(notification.cta.action?.buttons ?? []).length > 0 && (
+          <ActionButtons
+            notification={notification}
+            onAction={(button) => {
+              markRead();
+              onActionClick?.(button, notification);
+            }}
+          />
+        )}
       </div>
       <button
         type="button"
