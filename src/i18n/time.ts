@@ -13,7 +13,7 @@ const formatters = new Map<string, Intl.RelativeTimeFormat>();
 
 /**
  * The locale's relative-time formatter, made once. Making the first one costs about 15 ms (the
- * locale's number data), so an inbox makes it while the page is idle, before any row needs it.
+ * locale's number data), so an inbox makes it while it waits for its notifications, before any row needs it.
  */
 export function relativeTimeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   const key = locale ?? '';

@@ -170,14 +170,15 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   /**
-   * Writes a feed and keeps it marked for refetching if it was: TanStack Query clears the mark on
-   * any write, and a marked feed holds flags the kit could not vouch for (a change whose answer was
-   * lost) that this write does not correct.
+   * Writes a feed and keeps it marked for refetching if it was: TanStack Query clears the mark (and
+   * a failed refetch's error) on any write, and a marked feed holds flags the kit could not vouch
+   * for (a change whose answer was lost) that this write does not correct. Shown, it is read again
+   * now (unless it is being read); hidden, when it is next shown.
    */
   function writeFeed(key: QueryKey, next: FeedData): void {
     const marked = queryClient.getQueryState(key)?.isInvalidated;
     queryClient.setQueryData(key, next);
-    if (marked) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    if (marked) void queryClient.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
   }
 
   /** A count arrived while a change was on its way: it is fetched again when all have settled. */
@@ -433,13 +434,6 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!data) return;
       absorb(key[3], data);
       post({ kind: 'count', which: key[3], data });
-      // The service answers again: a shown feed whose refetch failed is read now, when the kit's own
-      // writes since have hidden the failure (a feed showing its error has a Retry button).
-      void queryClient.refetchQueries({
-        queryKey: feedsKey,
-        type: 'active',
-        predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
-      });
     } else if (key[2] === 'feed' && redo.size > 0) {
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
       // started, and what the user asked for that the service has not confirmed yet.

@@ -25,7 +25,6 @@ import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
 import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
-import { whenIdle } from '../shared/when-idle';
 import { relativeTimeFormat } from '../../i18n/time';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
 import { BUILT_IN_TABS, InboxFeed } from './InboxFeed';
@@ -137,8 +136,11 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
-  // While the page waits for the first notifications, not when the first row is drawn.
-  useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
+  // Made once the inbox is on screen, while the page waits for the notifications, not when the first row is drawn.
+  useEffect(() => {
+    const timer = setTimeout(() => relativeTimeFormat(locale));
+    return () => clearTimeout(timer);
+  }, [locale]);
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
