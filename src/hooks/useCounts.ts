@@ -50,6 +50,17 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
   };
 }
 
+/**
+ * One count and its label, for the kit's own parts: one query observer where `useCounts` keeps
+ * two, since the bell, the header and the announcer each show one.
+ */
+export function useCount(kind: CountKind, poll = false): { count: Count | undefined; label: string | undefined } {
+  const context = useInboxContext('useCounts');
+  const interval = usePollInterval(context, poll);
+  const { data } = useQuery({ ...countsOptions(context.store, kind, context.pollInterval || 30_000), refetchInterval: interval }, context.store.queryClient);
+  return { count: data?.count, label: data ? formatCount(data.count, 99) : undefined };
+}
+
 /** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */
 export function usePollInterval({ store, pollInterval }: InboxContextValue, poll: boolean): number | false {
   const poller = useSyncExternalStore(store.subscribePoller, store.isPoller, () => false);

@@ -8,9 +8,13 @@
  */
 const RTL = /(?=\p{L})[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
 const LETTER = /\p{L}/gu;
+const ANY_RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const ANY_LETTER = /\p{L}/u;
 const CLEAR_MAJORITY = 0.75;
 
 export function textDirection(text: string): 'ltr' | 'rtl' | undefined {
+  // Most text has no right-to-left script at all: one scan, and no list of its letters to count.
+  if (!ANY_RTL.test(text)) return ANY_LETTER.test(text) ? 'ltr' : undefined;
   const letters = text.match(LETTER)?.length ?? 0;
   if (letters === 0) return undefined;
   const rtl = (text.match(RTL)?.length ?? 0) / letters;

@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import type { FeedItem, RegisteredPayload } from '../../client/index';
-import { useCounts } from '../../hooks/useCounts';
+import { useCount } from '../../hooks/useCounts';
 import { usePrefetchFeed } from '../../hooks/useFeed';
 import { useMarkAllAs } from '../../hooks/useMarkAllAs';
 import { mergeLabels, type PartialLabels } from '../../i18n/labels';
@@ -80,8 +80,7 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
 /** Announces new notifications politely, once they arrive after the first load. */
 function Announcer() {
   const { labels, badge } = useInboxUi('Inbox.Root');
-  const counts = useCounts({ include: [badge] });
-  const unread = badge === 'unseen' ? counts.unseen : counts.unread;
+  const unread = useCount(badge).count;
   const [previous, setPrevious] = useState<number | undefined>(undefined);
   const [message, setMessage] = useState('');
   if (unread && unread.value !== previous) {
@@ -200,12 +199,11 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
 const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function InboxBell({ className, onClick, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Bell');
   // The badge's count is the one request the bell needs, and the one that looks for new notifications.
-  const { unread, unreadLabel, unseen, unseenLabel } = useCounts({ include: [ui.badge], poll: true });
+  const counted = useCount(ui.badge, true);
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
   usePrefetchFeed(ui.tabs.find((tab) => tab.id === ui.filter)?.filter);
   const unseenBadge = ui.badge === 'unseen';
-  const counted = unseenBadge ? unseen : unread;
-  const count = counted && counted.value > 0 ? ((unseenBadge ? unseenLabel : unreadLabel) ?? '') : '';
+  const count = counted.count && counted.count.value > 0 ? (counted.label ?? '') : '';
 
   const { setBell } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
@@ -345,7 +343,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const ui = useInboxUi('Inbox.Header');
   const { labels } = ui;
   const markAll = useMarkAllAs();
-  const { unread } = useCounts({ include: ['unread'] });
+  const unread = useCount('unread').count;
   const inPreferences = ui.view === 'preferences';
   const tab = ui.tabs.find((t) => t.id === ui.filter);
   const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
