@@ -8,9 +8,11 @@ import { inboxWrapper, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();
 const readOnly = setupMockService({ preferenceUpdates: false });
+const few = setupMockService({ messages: 12 });
 beforeEach(() => {
   service.reset();
   readOnly.reset();
+  few.reset();
 });
 
 function renderInbox(ui: ReactNode, target = service) {
@@ -21,6 +23,20 @@ const unreadCount = () => service.feedOf(SUBSCRIBER, { read: false }).length;
 const items = () => screen.getAllByRole('article');
 
 describe('<Inbox />', () => {
+  it('after a failed refetch, "Try again" reads the feed again (there is no next page to load)', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderInbox(<Inbox variant="embedded" />, few);
+    await waitFor(() => expect(items().length).toBe(12));
+    few.injectFault({ status: 500, path: '/notifications/feed' });
+    await act(() => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[2] === 'feed' }));
+    const alert = await screen.findByRole('alert');
+    expect(items()).toHaveLength(12);
+    const reads = few.requests.filter((r) => r.path.endsWith('/notifications/feed')).length;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(few.requests.filter((r) => r.path.endsWith('/notifications/feed')).length).toBe(reads + 1);
+  });
+
   it('opens from the bell with the keyboard, moves focus in, and returns it on Escape', async () => {
     const user = userEvent.setup();
     renderInbox(<Inbox />);

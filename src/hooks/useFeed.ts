@@ -21,6 +21,8 @@ export interface UseFeedResult {
   isFetching: boolean;
   isFetchingNextPage: boolean;
   isError: boolean;
+  /** The error is loading the next page's (Retry with `fetchNextPage`); else reading the feed's (`refetch`). */
+  isFetchNextPageError: boolean;
   error: Error | null;
   /** Items the service sent that do not match the spec and are not shown, with the reason. */
   invalidItems: InvalidFeedItem[];
@@ -59,6 +61,7 @@ export function useFeed(filter: FeedFilter = {}): UseFeedResult {
     isFetching: query.isFetching,
     isFetchingNextPage,
     isError: query.isError,
+    isFetchNextPageError: query.isFetchNextPageError,
     error: query.error,
     invalidItems,
   };

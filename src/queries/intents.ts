@@ -1,3 +1,5 @@
+import { InboxApiError } from '../client/index';
+
 /**
  * The one recipe for optimistic mutations: apply the user's intent to the
  * cache at once, send it, then settle each key to what the service says, or
@@ -14,7 +16,8 @@ export interface IntentQueueOptions<V> {
   write(changes: ReadonlyMap<string, V>): void;
   /**
    * Called when no mutation is in flight any more: refresh what may be stale.
-   * `failed`: a mutation failed since the last call, so the service may have applied it or not.
+   * `failed`: a mutation since the last call got no clear answer (a lost connection, a timeout, a
+   * 5xx), so the service may have applied it or not. A refusal (a 4xx) is not: it was not applied.
    */
   settled(failed: boolean): void;
 }
@@ -79,7 +82,8 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       release((key) => values.get(key) ?? confirmed.get(key));
       return result;
     } catch (error) {
-      failed = true;
+      // 409: the same idempotency key is still being applied.
+      if (!(error instanceof InboxApiError && error.status >= 400 && error.status < 500 && error.status !== 409)) failed = true;
       release((key) => confirmed.get(key));
       throw error;
     } finally {

@@ -39,6 +39,8 @@ type TabMessage =
   | { kind: 'refresh' };
 
 const KINDS: readonly CountKind[] = ['unread', 'unseen'];
+/** How long a notification whose seen mark failed waits before it is sent again. */
+const SEEN_RETRY_MS = 30_000;
 
 /** Largest batch the hooks send in one mark-as request. */
 export const MARK_AS_BATCH = 100;
@@ -172,13 +174,13 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /**
    * Writes a feed and keeps it marked for refetching if it was: TanStack Query clears the mark (and
    * a failed refetch's error) on any write, and a marked feed holds flags the kit could not vouch
-   * for (a change whose answer was lost) that this write does not correct. Shown, it is read again
-   * now (unless it is being read); hidden, when it is next shown.
+   * for (a change whose answer was lost) that this write does not correct. Hidden, it is read
+   * again when next shown; shown, when the service next answers a poll (see `onCacheEvent`).
    */
   function writeFeed(key: QueryKey, next: FeedData): void {
     const marked = queryClient.getQueryState(key)?.isInvalidated;
     queryClient.setQueryData(key, next);
-    if (marked) void queryClient.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+    if (marked) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
   }
 
   /** A count arrived while a change was on its way: it is fetched again when all have settled. */
@@ -189,8 +191,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     recountWhenSettled = false;
     // Done: the caches already hold what the service said, the counts moved with them, and the
     // filtered feeds' next pages start where their lists moved to. Nothing to refetch. After a
-    // failure the service may or may not have applied it (a lost answer): refetch, here and in
-    // the other tabs, which heard of the change and of its rollback.
+    // change with no clear answer the service may or may not have applied (a lost answer): refetch,
+    // here and in the other tabs, which heard of the change and of its rollback.
     if (!failed) return;
     void queryClient.invalidateQueries({ queryKey: feedsKey });
     void queryClient.invalidateQueries({ queryKey: countsKey });
@@ -337,17 +339,24 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   const seenQueue = new Set<string>();
   let seenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ids whose seen mark failed, and when they may be sent again. */
+  const seenRetryAt = new Map<string, number>();
+
   function markSeenSoon(id: string): void {
     // Seen on view is not the user's explicit doing: an id the service skipped once is not re-sent,
     // or the item would flip back to unseen, be seen again and be sent again, for ever.
-    if (seenQueue.has(id) || skipped.has(id)) return;
+    if (seenQueue.has(id) || skipped.has(id) || (seenRetryAt.get(id) ?? 0) > Date.now()) return;
     seenQueue.add(id);
     seenTimer ??= setTimeout(() => {
       seenTimer = undefined;
       const ids = [...seenQueue];
       seenQueue.clear();
-      // Errors are not the user's doing here: the items stay unseen and are retried when seen again.
-      markAs(ids, 'seen').catch(() => undefined);
+      // Errors are not the user's doing here: the items stay unseen and are sent again when seen
+      // again, but not before a while (they are still on screen, and would be sent at once).
+      markAs(ids, 'seen').catch(() => {
+        const until = Date.now() + SEEN_RETRY_MS;
+        for (const id of ids) seenRetryAt.set(id, until);
+      });
     }, options.seenBatchMs ?? 300);
   }
 
@@ -434,6 +443,13 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!data) return;
       absorb(key[3], data);
       post({ kind: 'count', which: key[3], data });
+      // The service answers again: a shown feed whose refetch failed, a failure the kit's writes
+      // have hidden since, is read now (once a poll at most; a feed showing its error has Retry).
+      void queryClient.refetchQueries({
+        queryKey: feedsKey,
+        type: 'active',
+        predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
+      });
     } else if (key[2] === 'feed' && redo.size > 0) {
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
       // started, and what the user asked for that the service has not confirmed yet.

@@ -73,7 +73,7 @@ it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to
     for (const query of queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'] })) {
       const key = query.queryKey;
       if (key[3] === undefined || typeof key[3] !== 'object') continue;
-      // A feed marked for refetching is read afresh before it is shown again.
+      // A feed marked for refetching is read afresh when next shown (a shown one is checked below).
       if (query.state.isInvalidated) continue;
       const data = query.state.data as { pages: { data: FeedItem[] }[] } | undefined;
       for (const item of data?.pages.flatMap((page) => page.data) ?? []) {
@@ -85,7 +85,7 @@ it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to
     }
   });
   // Every row on screen says what its cache says. A shown feed left marked for refetching shows
-  // its error and a Retry button; it never looks fresh.
+  // its error and "Try again"; it never looks fresh.
   for (const { host, queryClient } of tabs) {
     const hidden = queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'], type: 'active', predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success' });
     expect(hidden.map((query) => query.queryHash)).toEqual([]);

@@ -25,6 +25,7 @@ import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
 import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
+import { whenIdle } from '../shared/when-idle';
 import { relativeTimeFormat } from '../../i18n/time';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
 import { BUILT_IN_TABS, InboxFeed } from './InboxFeed';
@@ -135,11 +136,8 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
-  // Made once the inbox is on screen, while the page waits for the notifications, not when the first row is drawn.
-  useEffect(() => {
-    const timer = setTimeout(() => relativeTimeFormat(locale));
-    return () => clearTimeout(timer);
-  }, [locale]);
+  // Made while the page is idle (waiting for the notifications), not when the first row is drawn.
+  useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
@@ -220,7 +218,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented) return;
-        if (!ui.open) clickedAt.set(event.currentTarget, event.currentTarget.getBoundingClientRect());
+        if (!ui.open) clickedAt.set(event.currentTarget, { box: event.currentTarget.getBoundingClientRect(), at: performance.now() });
         ui.setOpen(!ui.open);
       }}
       {...rest}
@@ -239,36 +237,50 @@ const GAP = 8;
 
 /**
  * Where a bell was when it was clicked, read in the click (the page's layout is fresh then), so
- * that opening the popover reads no geometry from the new, not yet laid out, page.
+ * that opening the popover reads no geometry from the new, not yet laid out, page. Used only by
+ * the open that follows at once.
  */
-const clickedAt = new WeakMap<HTMLElement, DOMRect>();
+const clickedAt = new WeakMap<HTMLElement, { box: DOMRect; at: number }>();
 
 /**
  * Places the popover under the bell (above it when there is no room), inside the viewport. Only
- * the bell's box is read: the popover's own width is left to CSS (a translate, whose percentages
- * are of its own width, keeps it on screen), so placing it forces no layout of the popover.
+ * the bell's box is read: the edge lined up with the bell is set, and a translate (whose
+ * percentages are of the popover's own width) keeps the other edge on screen, so placing it
+ * forces no layout of the popover.
  */
-function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: RefObject<HTMLDivElement | null>, dir: 'ltr' | 'rtl') {
+function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {
     const popover = popoverRef.current;
     if (!enabled || !anchor || !popover) return;
     const place = (bell: DOMRect) => {
       const width = window.innerWidth;
-      const start = dir === 'rtl' ? Math.max(GAP, bell.left) : Math.min(bell.right, width - GAP);
       const below = window.innerHeight - bell.bottom - 2 * GAP;
       const above = bell.top - 2 * GAP;
       const placeAbove = below < 320 && above > below;
       // Set through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows.
-      popover.style.left = `${start}px`;
-      popover.style.translate = dir === 'rtl' ? `min(0px, calc(${width - GAP - start}px - 100%))` : `max(-100%, ${GAP - start}px)`;
-      popover.style.maxWidth = `${width - 2 * GAP}px`;
-      popover.style.maxHeight = `${Math.max(160, placeAbove ? above : below)}px`;
-      popover.style.top = placeAbove ? '' : `${bell.bottom + GAP}px`;
-      popover.style.bottom = placeAbove ? `${window.innerHeight - bell.top + GAP}px` : '';
+      const style = popover.style;
+      // Lined up with the bell on the side it sits on: a bell on the right holds the popover's end
+      // edge, one on the left its start edge, so the popover opens toward the middle of the page.
+      if (bell.left + bell.right > width) {
+        const end = Math.max(GAP, width - bell.right);
+        style.right = `${end}px`;
+        style.left = '';
+        style.translate = `max(0px, calc(100% - ${width - end - GAP}px))`;
+      } else {
+        const start = Math.max(GAP, bell.left);
+        style.left = `${start}px`;
+        style.right = '';
+        style.translate = `min(0px, calc(${width - GAP - start}px - 100%))`;
+      }
+      style.maxWidth = `${width - 2 * GAP}px`;
+      style.maxHeight = `${Math.max(160, placeAbove ? above : below)}px`;
+      style.top = placeAbove ? '' : `${bell.bottom + GAP}px`;
+      style.bottom = placeAbove ? `${window.innerHeight - bell.top + GAP}px` : '';
       popover.dataset.side = placeAbove ? 'top' : 'bottom';
     };
-    place(clickedAt.get(anchor) ?? anchor.getBoundingClientRect());
+    const clicked = clickedAt.get(anchor);
     clickedAt.delete(anchor);
+    place(clicked && performance.now() - clicked.at < 100 ? clicked.box : anchor.getBoundingClientRect());
     const replace = () => place(anchor.getBoundingClientRect());
     window.addEventListener('resize', replace);
     window.addEventListener('scroll', replace, true);
@@ -276,7 +288,7 @@ function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: 
       window.removeEventListener('resize', replace);
       window.removeEventListener('scroll', replace, true);
     };
-  }, [enabled, anchor, popoverRef, dir]);
+  }, [enabled, anchor, popoverRef]);
 }
 
 /**
@@ -287,7 +299,7 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   const ui = useInboxUi('Inbox.Popover');
   const popoverRef = useRef<HTMLDivElement | null>(null);
   const { open, setOpen, bell } = ui;
-  usePlacement(open && ui.variant === 'popover', bell, popoverRef, ui.dir);
+  usePlacement(open && ui.variant === 'popover', bell, popoverRef);
 
   useEffect(() => {
     const element = popoverRef.current;

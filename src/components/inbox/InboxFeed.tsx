@@ -240,7 +240,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             )}
           </div>
         )}
-        {state === 'list' && feed.isError && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void feed.fetchNextPage()} />}
+        {state === 'list' && feed.isError && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void (feed.isFetchNextPageError ? feed.fetchNextPage() : feed.refetch())} />}
       </div>
     </div>
   );
