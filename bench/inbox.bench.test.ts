@@ -146,16 +146,21 @@ async function mostForcedLayoutsInAFrame(on: Browser, variant: Variant): Promise
 
 it('first paint: navigation to the 20th notification, its scripting, and a bell click to the first (floor, popover, embedded)', async () => {
   const runs = new Map<Variant, Run[]>(VARIANTS.map((variant) => [variant, []]));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   // A browser of its own, as a reader's is: not one that has just held 10,000 notifications.
   const fresh = await launchChromium();
   const forced = new Map<Variant, number>();
   try {
     for (let round = 0; round < ROUNDS; round++) for (const variant of VARIANTS) runs.get(variant)?.push(await measure(fresh, variant));
-    for (const variant of VARIANTS) forced.set(variant, await mostForcedLayoutsInAFrame(fresh, variant));
+    // The median of three traces: whether the bell is clicked while a layout is pending varies.
+    for (const variant of VARIANTS) {
+      const traced: number[] = [];
+      for (let trace = 0; trace < 3; trace++) traced.push(await mostForcedLayoutsInAFrame(fresh, variant));
+      forced.set(variant, median(traced));
+    }
   } finally {
     await fresh.close();
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const of = (variant: Variant, pick: (run: Run) => number) => median((runs.get(variant) ?? []).map(pick));
   const floorScriptingMs = of('floor', (r) => r.scriptingTo20thMs);
   for (const variant of VARIANTS) {
