@@ -30,11 +30,10 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
   const context = useInboxContext('useCounts');
   const include = options.include ?? ['unread', 'unseen'];
   const interval = usePollInterval(context, options.poll === true);
-  const staleTime = context.pollInterval || 30_000;
-  const unread = useQuery({ ...countsOptions(context.store, 'unread', staleTime), enabled: include.includes('unread'), refetchInterval: interval }, context.store.queryClient);
+  const unread = useQuery({ ...countQuery(context, 'unread'), enabled: include.includes('unread'), refetchInterval: interval }, context.store.queryClient);
   const unseen = useQuery(
     // The unread query polls when both are shown.
-    { ...countsOptions(context.store, 'unseen', staleTime), enabled: include.includes('unseen'), refetchInterval: include.includes('unread') ? false : interval },
+    { ...countQuery(context, 'unseen'), enabled: include.includes('unseen'), refetchInterval: include.includes('unread') ? false : interval },
     context.store.queryClient,
   );
   const max = options.max ?? 99;
@@ -57,8 +56,13 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
 export function useCount(kind: CountKind, poll = false): { count: Count | undefined; label: string | undefined } {
   const context = useInboxContext('useCounts');
   const interval = usePollInterval(context, poll);
-  const { data } = useQuery({ ...countsOptions(context.store, kind, context.pollInterval || 30_000), refetchInterval: interval }, context.store.queryClient);
+  const { data } = useQuery({ ...countQuery(context, kind), refetchInterval: interval }, context.store.queryClient);
   return { count: data?.count, label: data ? formatCount(data.count, 99) : undefined };
+}
+
+/** One count's query: fresh for the provider's poll interval (30 s when it does not poll). */
+export function countQuery({ store, pollInterval }: InboxContextValue, kind: CountKind) {
+  return countsOptions(store, kind, pollInterval || 30_000);
 }
 
 /** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */

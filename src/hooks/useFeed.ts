@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { FeedItem, InvalidFeedItem, RegisteredPayload } from '../client/index';
 import { normalizeFilter, type FeedFilter, type NormalizedFeedFilter } from '../queries/keys';
-import { countsOptions, feedOptions } from '../queries/options';
+import { feedOptions } from '../queries/options';
 import { flattenFeed } from '../queries/updaters';
 import { useInboxContext } from './InboxProvider';
-import { usePollInterval } from './useCounts';
+import { countQuery, usePollInterval } from './useCounts';
 
 export interface UseFeedResult {
   /** The notifications loaded so far, newest first; `payload` typed by your `payloadSchema` (see `Register`). */
@@ -35,7 +35,7 @@ export interface UseFeedResult {
  */
 export function useFeed(filter: FeedFilter = {}): UseFeedResult {
   const context = useInboxContext('useFeed');
-  const { store, pollInterval } = context;
+  const { store } = context;
   const payloadKey = JSON.stringify(filter.payload ?? null);
   const normalized = useMemo(
     () => normalizeFilter({ read: filter.read, seen: filter.seen, payload: JSON.parse(payloadKey) ?? undefined, limit: filter.limit }),
@@ -45,7 +45,7 @@ export function useFeed(filter: FeedFilter = {}): UseFeedResult {
   // New notifications come in with the unread count: poll it (one tab of the app does), without
   // re-rendering the feed for it; what it finds is written into the feed.
   const interval = usePollInterval(context, true);
-  useQuery({ ...countsOptions(store, 'unread', pollInterval || 30_000), refetchInterval: interval, notifyOnChangeProps: [] }, store.queryClient);
+  useQuery({ ...countQuery(context, 'unread'), refetchInterval: interval, notifyOnChangeProps: [] }, store.queryClient);
 
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   // Typed by `Register`: the client validated each payload with the provider's `payloadSchema`.

@@ -1,6 +1,6 @@
-import { useCallback, useRef } from 'react';
 import type { FeedItem } from '../client/index';
 import { useInboxContext } from './InboxProvider';
+import { useRefEffect } from './use-ref-effect';
 
 export interface SeenOnViewOptions {
   /** Default true. */
@@ -20,19 +20,12 @@ export interface SeenOnViewOptions {
  */
 export function useSeenOnView(notification: Pick<FeedItem, '_id' | 'seen'>, options: SeenOnViewOptions = {}): (element: Element | null) => void {
   const { store } = useInboxContext('useSeenOnView');
-  const stop = useRef<() => void>(undefined);
   const active = options.enabled !== false && !notification.seen;
   const id = notification._id;
   const threshold = options.threshold ?? 0.5;
-
   // Watching starts when the element is attached, not in a render: a row costs no second render.
-  // A new callback when its inputs change: React then detaches the old one and attaches this.
-  return useCallback(
-    (element: Element | null) => {
-      stop.current?.();
-      stop.current = undefined;
-      if (element && active && typeof IntersectionObserver !== 'undefined') stop.current = watch(element, threshold, () => store.markSeenSoon(id));
-    },
+  return useRefEffect(
+    (element) => (active && typeof IntersectionObserver !== 'undefined' ? watch(element, threshold, () => store.markSeenSoon(id)) : undefined),
     [active, id, store, threshold],
   );
 }

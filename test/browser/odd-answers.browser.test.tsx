@@ -6,36 +6,30 @@
 import { afterEach, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { Inbox } from 'inbox-kit';
-import { createInboxClient } from 'inbox-kit/client';
-import { createReferenceService } from 'inbox-kit/testing';
-import { BASE, mountTab, unmountTabs } from './harness';
+import { mountTab, unmountTabs } from './harness';
+import { countedService } from './counted-service';
 
 type Body = { data: Record<string, unknown>[]; hasMore: boolean; page: number; pageSize: number; totalCount?: number };
 
 /** A service whose feed answers are rewritten; mark-as answers as `markAs` says. */
 function oddService(rewrite: (body: Body, url: URL) => Body, markAs?: () => Response) {
-  const service = createReferenceService({ now: Date.now(), messages: 60 });
-  for (const message of service.data.messages) Object.assign(message, { seen: false });
-  const requests: string[] = [];
   /** Every id sent to mark-as. */
   const marked: string[] = [];
-  const client = createInboxClient({
-    baseUrl: BASE,
-    apiKey: service.apiKey,
-    dangerouslyAllowBrowser: true,
-    retry: false,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
+  const counted = countedService({
+    messages: 60,
+    answer: async (request, service) => {
       const url = new URL(request.url);
-      requests.push(`${request.method} ${url.pathname.split('/').slice(-2).join('/')}${url.search}`);
-      if (url.pathname.endsWith('/mark-as')) marked.push(...([] as string[]).concat(((await request.clone().json()) as { messageId: string | string[] }).messageId));
-      if (markAs && url.pathname.endsWith('/mark-as')) return markAs();
+      if (url.pathname.endsWith('/mark-as')) {
+        marked.push(...([] as string[]).concat(((await request.clone().json()) as { messageId: string | string[] }).messageId));
+        return markAs?.();
+      }
+      if (!url.pathname.endsWith('/notifications/feed')) return undefined;
       const response = await service.handle(request);
-      if (!url.pathname.endsWith('/notifications/feed') || !response.ok) return response;
-      return Response.json(rewrite((await response.json()) as Body, url), { status: response.status });
+      return response.ok ? Response.json(rewrite((await response.json()) as Body, url), { status: response.status }) : response;
     },
   });
-  return { client, requests, marked };
+  for (const message of counted.service.data.messages) Object.assign(message, { seen: false });
+  return { client: counted.client, requests: counted.log, marked };
 }
 
 const ODD: [string, ReturnType<typeof oddService>][] = [];

@@ -7,42 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ReactNode } from 'react';
 import { Inbox } from 'inbox-kit';
-import { createInboxAdminClient, createInboxClient, type InboxClient, type RetryOptions } from 'inbox-kit/client';
-import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import { createInboxAdminClient, type InboxClient } from 'inbox-kit/client';
 import { BASE, mountTab, unmountTabs, waitFor, type TabProps } from './harness';
-
-interface Counted {
-  service: ReferenceService;
-  client: InboxClient;
-  /** `GET feed?read=false&limit=100`, `POST mark-as`, … in the order sent. */
-  log: string[];
-  since(mark: number): string[];
-}
-
-function countedService(options: ReferenceServiceOptions & { retry?: RetryOptions | false; answer?: (request: Request) => Response | undefined } = {}): Counted {
-  const { retry = false, answer, ...serviceOptions } = options;
-  const service = createReferenceService({ now: Date.now(), ...serviceOptions });
-  const log: string[] = [];
-  const client = createInboxClient({
-    baseUrl: BASE,
-    apiKey: service.apiKey,
-    dangerouslyAllowBrowser: true,
-    retry,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      log.push(describeRequest(request));
-      return answer?.(request) ?? service.handle(request);
-    },
-  });
-  return { service, client, log, since: (mark) => log.slice(mark) };
-}
-
-function describeRequest(request: Request): string {
-  const url = new URL(request.url);
-  const operation = url.pathname.replace(/^.*\/subscribers\/[^/]+\//, '');
-  const query = [...url.searchParams].filter(([name]) => name !== 'subscriberId').map(([name, value]) => `${name}=${value}`);
-  return `${request.method} ${operation}${query.length > 0 ? `?${query.join('&')}` : ''}`;
-}
+import { countedService } from './counted-service';
 
 const isFeed = (entry: string) => entry.startsWith('GET notifications/feed');
 const isUnreadList = (entry: string) => isFeed(entry) && entry.includes('read=false');

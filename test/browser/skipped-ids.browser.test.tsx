@@ -4,30 +4,15 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { Inbox } from 'inbox-kit';
-import { createInboxClient } from 'inbox-kit/client';
-import { createReferenceService } from 'inbox-kit/testing';
-import { BASE, mount, unmount, waitFor } from './harness';
+import { mount, unmount, waitFor } from './harness';
+import { countedService } from './counted-service';
 
 afterEach(() => unmount());
 
 it('an open, idle inbox whose mark-as skips every id sends a handful of requests in 10 seconds, not a stream', { timeout: 20_000 }, async () => {
-  const service = createReferenceService({ now: Date.now(), messages: 3 });
+  // The service answers without any of the ids it was sent.
+  const { service, client, log: requests } = countedService({ messages: 3, answer: (request) => (request.url.endsWith('/messages/mark-as') ? Response.json({ data: [] }, { status: 201 }) : undefined) });
   for (const message of service.data.messages) Object.assign(message, { read: false, seen: false });
-  const requests: string[] = [];
-  const client = createInboxClient({
-    baseUrl: BASE,
-    apiKey: service.apiKey,
-    dangerouslyAllowBrowser: true,
-    retry: false,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      requests.push(`${request.method} ${url.pathname}${url.search}`);
-      // The service answers without any of the ids it was sent.
-      if (url.pathname.endsWith('/messages/mark-as')) return Response.json({ data: [] }, { status: 201 });
-      return service.handle(request);
-    },
-  });
   const host = mount(<Inbox variant="embedded" />, client);
   await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length === 3);
   // Let the first seen-on-view batch go out and settle.

@@ -201,7 +201,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
   usePrefetchFeed(ui.tabs.find((tab) => tab.id === ui.filter)?.filter);
   const unseenBadge = ui.badge === 'unseen';
-  const count = counted.count && counted.count.value > 0 ? (counted.label ?? '') : '';
+  const count = counted.count?.value ? (counted.label ?? '') : '';
 
   const { setBell } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);

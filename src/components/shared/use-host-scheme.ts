@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useRefEffect } from '../../hooks/use-ref-effect';
 
 export type UsedScheme = 'light' | 'dark';
 
@@ -17,17 +17,11 @@ export type UsedScheme = 'light' | 'dark';
  * scheme costs no render, and hydration sees the server's markup unchanged.
  */
 export function useHostScheme(active: boolean): (element: HTMLElement | null) => void {
-  const stop = useRef<() => void>(undefined);
-  // A new callback when `active` changes: React then detaches the old one and attaches this.
-  return useCallback(
-    (element: HTMLElement | null) => {
-      stop.current?.();
-      stop.current = undefined;
-      if (element && active) stop.current = followScheme(element);
-      else element?.removeAttribute('data-host-scheme');
-    },
-    [active],
-  );
+  return useRefEffect<HTMLElement>((element) => {
+    if (active) return followScheme(element);
+    element.removeAttribute('data-host-scheme');
+    return undefined;
+  }, [active]);
 }
 
 /** Writes the scheme now (in the commit, so the first paint has it) and again when it may change. */
