@@ -13,6 +13,9 @@ export interface FirstPaintReport {
   bellToFirstItemMs: number | undefined;
 }
 
+/** What the page logs when the 20th is painted. */
+export const TWENTIETH_PAINTED = 'first paint: the 20th is painted';
+
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Resolves in the first frame `probe` holds: checked once a frame, so the check itself costs next to nothing. */
@@ -47,7 +50,9 @@ export async function measureFirstPaint(variant: FirstPaintReport['variant']): P
   await when(twentieth);
   await frame();
   const navigationTo20thMs = Math.round(performance.now());
-  window.firstPaintAt20th = navigationTo20thMs;
+  // Heard by the test through the DevTools protocol: polling for it from the page would add the
+  // test's own script to the scripting it measures.
+  console.debug(TWENTIETH_PAINTED);
   let bellToFirstItemMs: number | undefined;
   if (variant === 'popover') {
     // The test reads the scripting time first: closing the popover is not part of first paint.
@@ -66,7 +71,6 @@ export async function measureFirstPaint(variant: FirstPaintReport['variant']): P
 
 declare global {
   interface Window {
-    firstPaintAt20th?: number;
     /** Set by the test once it has read the scripting time up to the 20th. */
     firstPaintScriptingRead?: boolean;
     firstPaint?: Promise<FirstPaintReport>;
