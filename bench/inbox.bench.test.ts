@@ -67,17 +67,13 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
   expect(report.longTasks, JSON.stringify(report.slowFrames, null, 1)).toEqual([]);
 }, 300_000);
 
-/**
- * Targets on the 2-core machine the README names, printed next to each figure. Scripting to the
- * 20th is not yet within its target on every run (see the README): the run fails only past the
- * guard, so that it cannot grow unnoticed.
- */
+/** Targets on the 2-core machine the README names, printed next to each figure; the run fails past any of them. */
 const TARGETS = { bellToFirstItemMs: 50, scriptingTo20thMs: 100, forcedLayoutsPerFrame: 1 };
 /**
- * The regression guard: scripting at most this many times the plain-React floor measured in the
- * same run (absolute figures move by a third with this machine's load; the ratio moves less).
+ * And on a faster machine, where 100 ms is easy: scripting at most this many times the plain-React
+ * floor measured in the same run (between 1.4 and 1.7 times on the README's machine, with or without load).
  */
-const GUARD_TIMES_FLOOR = 3.5;
+const GUARD_TIMES_FLOOR = 2.25;
 /**
  * Rounds: each measures the floor, the popover and the embedded inbox one after the other, so
  * that the machine's load, which drifts over a run, weighs on all three alike.
@@ -173,16 +169,20 @@ it('first paint: navigation to the 20th notification, its scripting, and a bell 
   const floorScriptingMs = of('floor', (r) => r.scriptingTo20thMs);
   for (const variant of VARIANTS) {
     const scripting = of(variant, (r) => r.scriptingTo20thMs);
+    const loads = (runs.get(variant) ?? []).map((r) => r.scriptingTo20thMs);
     const bell = variant === 'popover' ? of(variant, (r) => r.bellToFirstItemMs ?? 0) : undefined;
     console.log(
       `first paint (${variant}, medians of ${ROUNDS}): navigation to the 20th ${of(variant, (r) => r.navigationTo20thMs)} ms; ` +
-        `scripting to it ${scripting} ms (target ≤ ${TARGETS.scriptingTo20thMs}, ${scripting > TARGETS.scriptingTo20thMs ? 'not met' : 'met'}` +
+        `scripting to it ${scripting} ms (single loads ${Math.min(...loads)} to ${Math.max(...loads)}; target ≤ ${TARGETS.scriptingTo20thMs}, ${scripting > TARGETS.scriptingTo20thMs ? 'not met' : 'met'}` +
         `${variant === 'floor' ? '' : `; ${(scripting / floorScriptingMs).toFixed(2)}× the floor`}); ` +
         `style and layout ${of(variant, (r) => r.styleAndLayoutMs)} ms in ${of(variant, (r) => r.forcedLayouts)} layouts, ` +
         `at most ${forced.get(variant)} forced by script in a frame (target ≤ ${TARGETS.forcedLayoutsPerFrame})` +
         (bell === undefined ? '' : `; bell click to the first ${bell} ms (target < ${TARGETS.bellToFirstItemMs})`),
     );
-    if (variant !== 'floor') expect(scripting).toBeLessThanOrEqual(floorScriptingMs * GUARD_TIMES_FLOOR);
+    if (variant !== 'floor') {
+      expect(scripting, `${variant}: scripting to the 20th`).toBeLessThanOrEqual(TARGETS.scriptingTo20thMs);
+      expect(scripting, `${variant}: scripting to the 20th against the floor`).toBeLessThanOrEqual(floorScriptingMs * GUARD_TIMES_FLOOR);
+    }
     expect(forced.get(variant), `${variant}: layouts forced by script in one frame`).toBeLessThanOrEqual(TARGETS.forcedLayoutsPerFrame);
     if (bell !== undefined) expect(bell).toBeLessThan(TARGETS.bellToFirstItemMs);
   }
