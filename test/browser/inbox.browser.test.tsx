@@ -69,6 +69,25 @@ describe('<Inbox /> in Chromium', () => {
   });
 });
 
+describe('relative times in the locale\'s direction', () => {
+  it('an English time in a right-to-left inbox reads "2 minutes ago", not "minutes ago 2"', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(480, 900);
+    const host = mount(<Inbox variant="embedded" dir="rtl" locale="en" />, client);
+    const time = await waitFor(() => [...host.querySelectorAll('time')].find((element) => /^\d+ \w+ ago$/.test(element.textContent ?? '')));
+    const text = time.firstChild as Text;
+    const box = (start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, end);
+      return range.getBoundingClientRect();
+    };
+    const length = text.data.length;
+    // Read left to right: the number is drawn left of "ago".
+    expect(box(0, 1).left).toBeLessThan(box(length - 3, length).left);
+  });
+});
+
 describe('axe in every state, light and dark', () => {
   it('loading, error, empty, list, preferences and read-only preferences', async () => {
     await page.viewport(800, 800);

@@ -259,6 +259,8 @@ function Item({
         )}
         <p data-inbox-slot="item-meta">
           <time
+            // The locale's words set its direction, not the inbox's: "2 minutes ago" in a right-to-left page.
+            dir="auto"
             dateTime={notification.createdAt ?? undefined}
             // The full date is a tooltip: written when the pointer comes, not for every row at first paint (Intl's first date format costs ~10 ms).
             onPointerEnter={(event) => {
