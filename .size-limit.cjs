@@ -36,7 +36,7 @@ module.exports = [
     // design fixes of issue 13: +2.1 kB; the request budget of issue 14: +1.5 kB; issue 15's defences:
     // +0.8 kB; a short list rendered whole (first paint): +0.1 kB; the poller in its own module: +0.02 kB;
     // first paint's cuts and lost changes read afresh in every tab: +0.2 kB; the review's fixes: +0.1 kB.
-    limit: '34.2 kB',
+    limit: '34.25 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

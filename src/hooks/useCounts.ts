@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { formatCount, type Count, type CountKind } from '../queries/counts';
 import { countsOptions } from '../queries/options';
 import { useInboxContext, type InboxContextValue } from './InboxProvider';
@@ -67,6 +67,8 @@ export function countQuery({ store, pollInterval }: InboxContextValue, kind: Cou
 
 /** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */
 export function usePollInterval({ store, pollInterval }: InboxContextValue, poll: boolean): number | false {
-  const poller = useSyncExternalStore(store.subscribePoller, store.isPoller, () => false);
+  const poller = useSyncExternalStore(store.poller.subscribe, store.poller.isPoller, () => false);
+  // Only what polls stands for it: a tab showing no count must not hold it from one with a bell.
+  useEffect(() => (poll && pollInterval ? store.poller.stand() : undefined), [store, poll, pollInterval]);
   return poll && poller ? pollInterval : false;
 }

@@ -1,12 +1,13 @@
 /**
- * One poller for all the app's tabs: while visible, a tab queues for a Web Lock named after the
- * service and subscriber; hidden, it lets the lock go to a visible tab. The tab holding it polls
- * and tells the others what it finds. Without `crossTab` or without Web Locks, every tab polls.
+ * One poller for all the app's tabs: while visible, a tab with something that polls (a bell, a
+ * feed) queues for a Web Lock named after the service and subscriber; hidden, or with nothing
+ * left that polls, it lets the lock go to another tab. The tab holding it polls and tells the
+ * others what it finds. Without `crossTab` or without Web Locks, every tab polls.
  */
 export interface PollerElection {
   isPoller(): boolean;
   subscribe(listener: () => void): () => void;
-  /** Stands for election until the returned function is called (an effect's lifetime). */
+  /** Stands for election until the returned function is called, once (an effect's lifetime); the tab stands while any stand. */
   stand(): () => void;
 }
 
@@ -21,7 +22,18 @@ export function createPollerElection(scope: string, crossTab: boolean): PollerEl
     for (const listener of listeners) listener();
   };
 
+  // How many parts of this tab poll: it stands while there is one, so that a tab showing no count
+  // (only preferences, say) never holds the lock that a tab with a bell is waiting for.
+  let standing = 0;
+  let resign = () => {};
   function stand(): () => void {
+    if (standing++ === 0) resign = standOnce();
+    return () => {
+      if (--standing === 0) resign();
+    };
+  }
+
+  function standOnce(): () => void {
     if (!electing || !locks) return () => undefined;
     let waiting: AbortController | undefined;
     let release: (() => void) | undefined;

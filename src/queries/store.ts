@@ -12,7 +12,7 @@ import type { QueryContext } from './options';
 import { flagsAfter, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { FIRST_PAGE } from './page-plan';
-import { createPollerElection } from './poller';
+import { createPollerElection, type PollerElection } from './poller';
 import { emptyPage } from './unknown-subscriber';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
@@ -67,11 +67,10 @@ export interface InboxStore extends QueryContext, MessageActions {
   /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
   subscribeReadOnly(listener: () => void): () => void;
   /**
-   * Whether this tab polls. With `crossTab`, one visible tab of the app polls (elected with the
-   * Web Locks API) and tells the others what it found; without it, or without Web Locks, each does.
+   * Which tab polls. With `crossTab`, one visible tab of the app with something that polls (elected
+   * with the Web Locks API) does and tells the others what it found; without it, or without Web Locks, each does.
    */
-  isPoller(): boolean;
-  subscribePoller(listener: () => void): () => void;
+  poller: PollerElection;
   /**
    * Starts listening to the query cache (new notifications, pages fetched during mutations) and to
    * the app's other tabs; returns the function that stops. Call it from an effect.
@@ -531,13 +530,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
-    const resign = election.stand();
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
     return () => {
       unsubscribe();
-      resign();
       if (seenTimer) clearTimeout(seenTimer);
       seenTimer = undefined;
       seenQueue.clear();
@@ -563,8 +560,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       readOnlyListeners.add(listener);
       return () => readOnlyListeners.delete(listener);
     },
-    isPoller: election.isPoller,
-    subscribePoller: election.subscribe,
+    poller: election,
     connect,
   };
 }

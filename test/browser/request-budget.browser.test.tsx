@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ReactNode } from 'react';
-import { Inbox } from 'inbox-kit';
+import { Inbox, PreferencesPanel } from 'inbox-kit';
 import { createInboxAdminClient, type InboxClient } from 'inbox-kit/client';
 import { BASE, mountTab, unmountTabs, waitFor, type TabProps } from './harness';
 import { countedService } from './counted-service';
@@ -179,6 +179,19 @@ describe('request budget', () => {
       payload: { title: 'New', body: 'Hello', url: '/' },
     });
     await waitFor(() => hosts.every((host, i) => host.querySelector('[data-inbox-slot="badge"]')?.textContent !== before[i]), 3_000);
+  });
+
+  it('a tab that shows no count (only preferences) does not take the polling from a tab with a bell', async () => {
+    const { client, log } = countedService();
+    const settings = render(<PreferencesPanel />, client, { pollInterval: 500, crossTab: true });
+    await waitFor(() => settings.querySelector('[role="switch"]'));
+    const host = render(<Inbox />, client, { pollInterval: 500, crossTab: true });
+    await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
+    await sleep(600);
+    const mark = log.length;
+    await sleep(2_600);
+    const idle = log.slice(mark);
+    expect(idle.filter(isUnreadList).length, idle.join('\n')).toBeGreaterThanOrEqual(4);
   });
 
   it('after a failure: the client’s retries, then nothing until the next poll', async () => {
