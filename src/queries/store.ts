@@ -1,10 +1,11 @@
 /**
  * Everything the hooks share for one subscriber: optimistic mark-as across
- * every cached feed and the counts, seen-on-view batching, preference toggles,
+ * every cached feed and the counts, seen-on-view batching, preference toggles
+ * (preference-actions), button clicks (message-actions),
  * polling for new notifications, and cross-tab sync. Free of React.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage, type Preferences } from '../client/index';
+import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { CountData, CountKind } from './counts';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
@@ -14,7 +15,8 @@ import { createMessageActions, type MessageActions } from './message-actions';
 import { FIRST_PAGE } from './page-plan';
 import { createPollerElection, type PollerElection } from './poller';
 import { emptyPage } from './unknown-subscriber';
-import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
+import { createPreferenceActions, type PreferenceActions } from './preference-actions';
+import { createSeenBatch } from './seen-batch';
 
 export interface InboxStoreOptions {
   client: InboxClient;
@@ -39,13 +41,11 @@ type TabMessage =
   | { kind: 'refresh' };
 
 const KINDS: readonly CountKind[] = ['unread', 'unseen'];
-/** How long a notification whose seen mark failed waits before it is sent again. */
-const SEEN_RETRY_MS = 30_000;
 
 /** Largest batch the hooks send in one mark-as request. */
 export const MARK_AS_BATCH = 100;
 
-export interface InboxStore extends QueryContext, MessageActions {
+export interface InboxStore extends QueryContext, MessageActions, PreferenceActions {
   queryClient: QueryClient;
   /** Marks messages, optimistically everywhere; the last intent per message wins. */
   markAs(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]>;
@@ -58,14 +58,8 @@ export interface InboxStore extends QueryContext, MessageActions {
   markSeenSoon(id: string): void;
   /** Marks every unseen notification the caches hold (what the inbox shows) seen, in one request. */
   markShownSeen(): Promise<void>;
-  /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
-  updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences>;
   /** Tells the other tabs to refetch everything (after a broadcast, say). */
   refreshEverywhere(): void;
-  /** Why the service refuses preference updates, once it has; else null. */
-  preferencesReadOnly(): string | null;
-  /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
-  subscribeReadOnly(listener: () => void): () => void;
   /**
    * Which tab polls. With `crossTab`, one visible tab of the app with something that polls (elected
    * with the Web Locks API) does and tells the others what it found; without it, or without Web Locks, each does.
@@ -336,74 +330,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   // ------------------------------------------------------------ seen on view
 
-  const seenQueue = new Set<string>();
-  let seenTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Ids whose seen mark failed, and when they may be sent again. */
-  const seenRetryAt = new Map<string, number>();
-
-  function markSeenSoon(id: string): void {
-    // Seen on view is not the user's explicit doing: an id the service skipped once is not re-sent,
-    // or the item would flip back to unseen, be seen again and be sent again, for ever.
-    if (seenQueue.has(id) || skipped.has(id) || (seenRetryAt.get(id) ?? 0) > Date.now()) return;
-    seenQueue.add(id);
-    seenTimer ??= setTimeout(() => {
-      seenTimer = undefined;
-      const ids = [...seenQueue];
-      seenQueue.clear();
-      // Errors are not the user's doing here: the items stay unseen and are sent again when seen
-      // again, but not before a while (they are still on screen, and would be sent at once).
-      markAs(ids, 'seen').catch(() => {
-        const until = Date.now() + SEEN_RETRY_MS;
-        for (const id of ids) seenRetryAt.set(id, until);
-      });
-    }, options.seenBatchMs ?? 300);
-  }
-
-  // ------------------------------------------------------------ preferences
-
-  const preferenceIntents = createIntentQueue<boolean>({
-    read: (key) => {
-      const prefs = queryClient.getQueryData<Preferences | null>(preferencesKey);
-      return prefs ? preferenceValue(prefs, parsePreferenceKey(key)) : undefined;
-    },
-    write: (changes) => {
-      queryClient.setQueryData<Preferences | null>(preferencesKey, (prefs) => {
-        if (!prefs) return prefs;
-        let next = prefs;
-        for (const [key, enabled] of changes) next = setPreferenceValue(next, parsePreferenceKey(key), enabled);
-        return next;
-      });
-    },
-    settled: () => void queryClient.invalidateQueries({ queryKey: preferencesKey }),
-  });
-
-  let readOnly: string | null = null;
-  const readOnlyListeners = new Set<() => void>();
-
-  async function updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences> {
-    const key = preferenceKey(change);
-    await queryClient.cancelQueries({ queryKey: preferencesKey });
-    try {
-      const prefs = await preferenceIntents.run(new Map([[key, change.enabled]]), async () => {
-        const result = await client.updatePreferences({
-          subscriberId,
-          channels: { [change.channel]: change.enabled },
-          ...(change.workflowId ? { workflowId: change.workflowId } : {}),
-        });
-        const value = preferenceValue(result, parsePreferenceKey(key));
-        return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
-      });
-      post({ kind: 'preferences' });
-      return prefs;
-    } catch (error) {
-      // 403 and 405: this service (or proxy) does not let subscribers change preferences.
-      if (error instanceof InboxApiError && (error.status === 403 || error.status === 405) && readOnly === null) {
-        readOnly = error.messages[0] ?? error.statusText;
-        for (const listener of readOnlyListeners) listener();
-      }
-      throw error;
-    }
-  }
+  // Ids the service skipped once are not sent again (see `skipped`).
+  const seen = createSeenBatch((ids) => markAs(ids, 'seen'), skipped, options.seenBatchMs ?? 300);
 
   // ------------------------------------------------------------ freshness and other tabs
 
@@ -535,9 +463,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     channel = own;
     return () => {
       unsubscribe();
-      if (seenTimer) clearTimeout(seenTimer);
-      seenTimer = undefined;
-      seenQueue.clear();
+      seen.stop();
       own?.close();
       if (channel === own) channel = undefined;
     };
@@ -550,16 +476,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     queryClient,
     markAs,
     markAllAs,
-    markSeenSoon,
+    markSeenSoon: seen.add,
     markShownSeen,
     ...createMessageActions({ client, subscriberId, queryClient, feedsKey, cached: (id) => knownItems([id]).get(id) }),
-    updatePreference,
+    ...createPreferenceActions({ client, subscriberId, queryClient, preferencesKey, saved: () => post({ kind: 'preferences' }) }),
     refreshEverywhere: () => post({ kind: 'refresh' }),
-    preferencesReadOnly: () => readOnly,
-    subscribeReadOnly(listener) {
-      readOnlyListeners.add(listener);
-      return () => readOnlyListeners.delete(listener);
-    },
     poller: election,
     connect,
   };

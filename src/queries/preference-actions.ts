@@ -1,0 +1,79 @@
+/**
+ * Preference toggles: a switch moves at once, the service is told, a second toggle of the same
+ * switch waits for the first, and a refusal rolls it back. Once the service refuses updates
+ * (403, 405) the preferences are read-only, with its reason.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { InboxApiError, type InboxClient, type Preferences } from '../client/index';
+import { createIntentQueue } from './intents';
+import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
+
+export interface PreferenceActions {
+  /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
+  updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences>;
+  /** Why the service refuses preference updates, once it has; else null. */
+  preferencesReadOnly(): string | null;
+  /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
+  subscribeReadOnly(listener: () => void): () => void;
+}
+
+export function createPreferenceActions(options: {
+  client: InboxClient;
+  subscriberId: string;
+  queryClient: QueryClient;
+  preferencesKey: QueryKey;
+  /** After the service saved a change (to tell the app's other tabs). */
+  saved: () => void;
+}): PreferenceActions {
+  const { client, subscriberId, queryClient, preferencesKey, saved } = options;
+  const intents = createIntentQueue<boolean>({
+    read: (key) => {
+      const prefs = queryClient.getQueryData<Preferences | null>(preferencesKey);
+      return prefs ? preferenceValue(prefs, parsePreferenceKey(key)) : undefined;
+    },
+    write: (changes) => {
+      queryClient.setQueryData<Preferences | null>(preferencesKey, (prefs) => {
+        if (!prefs) return prefs;
+        let next = prefs;
+        for (const [key, enabled] of changes) next = setPreferenceValue(next, parsePreferenceKey(key), enabled);
+        return next;
+      });
+    },
+    settled: () => void queryClient.invalidateQueries({ queryKey: preferencesKey }),
+  });
+
+  let readOnly: string | null = null;
+  const readOnlyListeners = new Set<() => void>();
+
+  return {
+    async updatePreference(change) {
+      const key = preferenceKey(change);
+      await queryClient.cancelQueries({ queryKey: preferencesKey });
+      try {
+        const prefs = await intents.run(new Map([[key, change.enabled]]), async () => {
+          const result = await client.updatePreferences({
+            subscriberId,
+            channels: { [change.channel]: change.enabled },
+            ...(change.workflowId ? { workflowId: change.workflowId } : {}),
+          });
+          const value = preferenceValue(result, parsePreferenceKey(key));
+          return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
+        });
+        saved();
+        return prefs;
+      } catch (error) {
+        // 403 and 405: this service (or proxy) does not let subscribers change preferences.
+        if (error instanceof InboxApiError && (error.status === 403 || error.status === 405) && readOnly === null) {
+          readOnly = error.messages[0] ?? error.statusText;
+          for (const listener of readOnlyListeners) listener();
+        }
+        throw error;
+      }
+    },
+    preferencesReadOnly: () => readOnly,
+    subscribeReadOnly(listener) {
+      readOnlyListeners.add(listener);
+      return () => readOnlyListeners.delete(listener);
+    },
+  };
+}
