@@ -25,8 +25,10 @@ module.exports = [
     // seen mark not re-sent at once, "Try again" after a failed refetch, placement by the bell's
     // side, the formatter made when idle): +0.05 kB; a shared ref-effect hook for the two watchers
     // that start from a ref (review): +0.01 kB; only a tab with something that polls stands for the
-    // poller, and seen-on-view batching in a module of its own: +0.05 kB.
-    limit: '45 kB',
+    // poller, and seen-on-view batching in a module of its own: +0.05 kB; a notification marked unread
+    // on another device shown so from the count, and a count another tab asked for before a change
+    // this tab knows of not applied: +0.09 kB.
+    limit: '45.1 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -37,8 +39,9 @@ module.exports = [
     // design fixes of issue 13: +2.1 kB; the request budget of issue 14: +1.5 kB; issue 15's defences:
     // +0.8 kB; a short list rendered whole (first paint): +0.1 kB; the poller in its own module: +0.02 kB;
     // first paint's cuts and lost changes read afresh in every tab: +0.2 kB; the review's fixes: +0.1 kB;
-    // only a tab with something that polls stands for the poller: +0.05 kB.
-    limit: '34.25 kB',
+    // only a tab with something that polls stands for the poller: +0.05 kB; unread elsewhere, and a
+    // count asked for before a change this tab knows of not applied: +0.1 kB.
+    limit: '34.35 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

@@ -4,7 +4,7 @@ import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, type ReactNode } from 'react';
 import { useBroadcast, useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
-import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
+import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
 const unreliable = setupMockService({ mode: 'deployed', messages: 250 });
@@ -130,6 +130,19 @@ describe('freshness', () => {
     await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Fresh from the poll'), { timeout: 2_000 });
   });
 
+  it('a notification marked unread on another device shows unread after the next poll, and joins the Unread tab', async () => {
+    const { result } = renderInboxHook(() => ({ all: useFeed(), unread: useFeed({ read: false }) }), service, { props: { pollInterval: 100 } });
+    await waitFor(() => expect(result.current.all.notifications.length && result.current.unread.notifications.length).toBeTruthy());
+    const oldestUnread = result.current.unread.notifications.at(-1)?.createdAt ?? '';
+    // A read one newer than the oldest unread loaded: its place is within what the Unread tab holds.
+    const target = result.current.all.notifications.find((n) => n.read && (n.createdAt ?? '') > oldestUnread);
+    if (!target) throw new Error('no read notification among the unread ones');
+    // Another device: straight to the service.
+    await testClient(service).markAs({ subscriberId: SUBSCRIBER, messageId: [target._id], markAs: 'unread' });
+    await waitFor(() => expect(result.current.all.notifications.find((n) => n._id === target._id)?.read).toBe(false), { timeout: 2_000 });
+    expect(result.current.unread.notifications.some((n) => n._id === target._id)).toBe(true);
+  });
+
   it('does not poll while the tab is hidden, and refetches when it is shown again', async () => {
     const { result } = renderInboxHook(() => useCounts(), service, { props: { pollInterval: 50 } });
     await waitFor(() => expect(result.current.unread).toBeDefined());
@@ -226,13 +239,33 @@ describe('cross-tab sync', () => {
     await waitFor(() => expect(a.result.current.feed.notifications.length && b.result.current.notifications.length).toBeTruthy());
     const target = b.result.current.notifications.find((n) => n.read);
     if (!target) throw new Error('no read notification');
-    // Marked unread (which no count can tell another tab): the service applies it, then the
-    // connection drops. Tab A cannot know, and rolls back; tab B heard of the change and its rollback.
+    // Marked unread: the service applies it, then the connection drops. Tab A cannot know, and rolls
+    // back; tab B heard of the change and its rollback. Neither polls: they read afresh on their own.
     service.injectFault({ drop: 'after', path: '/mark-as' });
     await act(() => a.result.current.markAs.mutateAsync({ messageId: target._id, markAs: 'unread' }).catch(() => undefined));
     expect(service.feedOf(SUBSCRIBER).find((n) => n._id === target._id)?.read).toBe(false);
     await waitFor(() => expect(a.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(false));
     await waitFor(() => expect(b.result.current.notifications.find((n) => n._id === target._id)?.read).toBe(false));
+  });
+
+  it('a count another tab asked for before this tab changed a notification does not undo the change', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const a = renderHook(() => ({ feed: useFeed(), markAs: useMarkAs() }), { wrapper: tabA.Wrapper });
+    await waitFor(() => expect(a.result.current.feed.notifications.length).toBeTruthy());
+    const target = a.result.current.feed.notifications.find((n) => !n.read);
+    if (!target) throw new Error('no unread notification');
+    await act(() => a.result.current.markAs.mutateAsync({ messageId: target._id, markAs: 'read' }));
+    // The polling tab's count, answered before the service applied the change, arrives after it.
+    const scope = tabA.queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'] })[0]?.queryKey[1];
+    const otherTab = new BroadcastChannel(`inbox-kit:${String(scope)}`);
+    const count = (startedAt: number) => ({ kind: 'count', which: 'unread', data: { count: { value: 1, exact: true }, items: [{ ...target, read: false }], complete: true }, startedAt });
+    otherTab.postMessage(count(Date.now() - 5_000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(a.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(true);
+    // The same count asked for after the change: the notification was marked unread elsewhere since.
+    otherTab.postMessage(count(Date.now() + 1));
+    await waitFor(() => expect(a.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(false));
+    otherTab.close();
   });
 
   it('a feed marked for refetching stays marked when another change is written into it', async () => {

@@ -35,7 +35,8 @@ export interface MarkAllResult {
 
 type TabMessage =
   | { kind: 'flags'; changes: [string, Flags][] }
-  | { kind: 'count'; which: CountKind; data: CountData }
+  /** `startedAt`: when the count was asked for (`Date.now()`, one clock for the browser's tabs). */
+  | { kind: 'count'; which: CountKind; data: CountData; startedAt: number }
   | { kind: 'markedAll'; markAs: 'read' | 'seen' }
   | { kind: 'preferences' }
   | { kind: 'refresh' };
@@ -120,6 +121,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /** Moves when everything is marked at once (no journal entry per item): a count fetched across it is stale. */
   let epoch = 0;
   const fetchEpochs = new Map<string, number>();
+  /** When each count in flight was asked for, and when this tab last heard of a change the service applied. */
+  const fetchTimes = new Map<string, number>();
+  let changedAt = 0;
 
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
@@ -346,13 +350,16 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (event.type === 'updated' && event.action.type === 'fetch' && (key[2] === 'feed' || key[2] === 'counts')) {
       fetchStarts.set(event.query.queryHash, journalSeq);
       fetchEpochs.set(event.query.queryHash, epoch);
+      fetchTimes.set(event.query.queryHash, Date.now());
       return;
     }
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
     const stale = (fetchEpochs.get(event.query.queryHash) ?? epoch) !== epoch;
+    const startedAt = fetchTimes.get(event.query.queryHash) ?? 0;
     fetchStarts.delete(event.query.queryHash);
     fetchEpochs.delete(event.query.queryHash);
+    fetchTimes.delete(event.query.queryHash);
     const redo = new Map<string, Flags>();
     for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
     const pending = messageIntents.pending();
@@ -369,7 +376,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
       absorb(key[3], data);
-      post({ kind: 'count', which: key[3], data });
+      post({ kind: 'count', which: key[3], data, startedAt });
       // The service answers again: a shown feed whose refetch failed, a failure the kit's writes
       // have hidden since, is read now (once a poll at most; a feed showing its error has Retry).
       void queryClient.refetchQueries({
@@ -386,8 +393,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   /**
    * What a fresh count shows, brought into the feeds without fetching them: notifications newer
-   * than any they hold join them at the top, and ones they hold as unread (or unseen) that the
-   * service no longer lists as such were read (or seen) elsewhere, say on another device.
+   * than any they hold join them at the top, ones they hold as unread (or unseen) that the service
+   * no longer lists as such were read (or seen) elsewhere, say on another device, and ones they hold
+   * as read that it lists as unread were marked unread elsewhere.
    */
   function absorb(kind: CountKind, data: CountData): void {
     const flag = kind === 'unread' ? 'read' : 'seen';
@@ -422,6 +430,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
       if (!item[flag] && covered && !listed.has(item._id) && !pending.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
     }
+    for (const item of data.items) if (held.get(item._id)?.[flag] && !pending.has(item._id)) changes.set(item._id, { read: item.read, seen: item.seen });
     if (changes.size > 0) writeFlags(changes, false);
   }
 
@@ -433,17 +442,20 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   function post(message: TabMessage): void {
+    if (message.kind !== 'count') changedAt = Date.now();
     if (message.kind === 'flags' && message.changes.length === 0) return;
     channel?.postMessage(message);
   }
 
   const onTabMessage = (event: MessageEvent<TabMessage>) => {
     const message = event.data;
+    if (message.kind !== 'count') changedAt = Date.now();
     if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
     else if (message.kind === 'count') {
       // What the polling tab found: this tab's count and feeds, without a request of its own; unless
-      // this tab has a change on its way, which the count may predate (its own settle tells the rest).
-      if (messageIntents.pending().size > 0) return;
+      // this tab has a change on its way, or heard of one after the count was asked for, which the
+      // count may predate (the polling tab hears of it too, and counts again).
+      if (messageIntents.pending().size > 0 || message.startedAt <= changedAt) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
