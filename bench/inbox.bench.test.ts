@@ -50,6 +50,9 @@ afterAll(async () => {
   await Promise.all([large?.close(), small?.close()]);
 });
 
+/** A frame at 60 Hz and half of another: the click lands just after a paint, so the next frame is about 16.7 ms away. */
+const MARK_PAINTED_WITHIN_MS = 25;
+
 it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10,000 loaded, scrolls without long tasks, and shows a mark-read in the next frame (scrolling the %s)', async (layout) => {
   const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
   const errors: string[] = [];
@@ -65,8 +68,11 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
   expect(report.observerWorks, 'the long-task observer saw a deliberate long task').toBe(true);
   expect(report.itemElementsInDom).toBeLessThan(100);
   expect(report.longTasks, JSON.stringify(report.slowFrames, null, 1)).toEqual([]);
-  console.log(`mark-read with 10,000 loaded (${layout}): painted ${Math.max(...report.markReadPaintedMs)} ms after the click at most, in the next frame: ${report.markReadInNextFrame} (target: the next frame)`);
+  const markPaintedMs = Math.max(...report.markReadPaintedMs);
+  console.log(`mark-read with 10,000 loaded (${layout}): painted ${markPaintedMs} ms after the click at most, in the next frame: ${report.markReadInNextFrame} (target: the next frame, within ${MARK_PAINTED_WITHIN_MS} ms)`);
   expect(report.markReadInNextFrame, 'a row marked read shows it in the next frame').toBe(true);
+  // And that frame is not held up by the work: a slow mark would make the next frame late, not miss it.
+  expect(markPaintedMs, 'click to the frame that shows it painted').toBeLessThanOrEqual(MARK_PAINTED_WITHIN_MS);
 }, 300_000);
 
 /** Targets on the 2-core machine the README names, printed next to each figure; the run fails past any of them. */

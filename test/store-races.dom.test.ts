@@ -145,4 +145,44 @@ describe('the store under races (from a review)', () => {
     await vi.waitFor(() => expect(qc.getQueryData(countsOptions(store, 'unread').queryKey)?.count).toEqual({ value: 0, exact: true }));
     un(); off();
   });
+
+  it('a poll answered while a mark-all is on its way does not show the marked ones unread again', async () => {
+    const { svc, qc, store, off, all } = connected(30);
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const origMarkAll = svc.client.markAll;
+    let releaseMarkAll!: () => void;
+    svc.client.markAll = async (q: { markAs: MarkAsValue }) => { await new Promise<void>((r) => (releaseMarkAll = r)); return origMarkAll(q); };
+    const unreadInFeed = () => flattenFeed(qc.getQueryData<Feed>(all.queryKey)).filter((m) => !m.read).length;
+    const p = store.markAllAs('read');
+    await tick();
+    expect(unreadInFeed()).toBe(0);
+    // A poll the service answers before it has applied the mark-all.
+    await obs.refetch(); await tick(); await tick();
+    expect(unreadInFeed()).toBe(0);
+    releaseMarkAll(); await p; await tick();
+    expect(unreadInFeed()).toBe(0);
+    un(); off();
+  });
+
+  it('the first count, asked for before the store listened and answered before a mark, keeps the mark when it arrives', async () => {
+    const svc = fakeService(30);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const all = feedOptions(store, normalizeFilter({}));
+    await qc.fetchInfiniteQuery(all);
+    svc.gate('count');
+    // As in React: the children's effects (which start the count) run before the provider's (which connects).
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 30_000)); const un = obs.subscribe(() => {});
+    await tick();
+    const off = store.connect();
+    const id = svc.items[0]?._id ?? '';
+    await store.markAs([id], 'read');
+    svc.gates.forEach((g) => g.resolve());
+    await tick(); await tick();
+    expect(flattenFeed(qc.getQueryData<Feed>(all.queryKey)).find((m) => m._id === id)?.read).toBe(true);
+    await vi.waitFor(() => expect(obs.getCurrentResult().data?.count).toEqual({ value: 29, exact: true }));
+    un(); off();
+  });
 });

@@ -69,6 +69,7 @@ export function countQuery({ store, pollInterval }: InboxContextValue, kind: Cou
 export function usePollInterval({ store, pollInterval }: InboxContextValue, poll: boolean): number | false {
   const poller = useSyncExternalStore(store.poller.subscribe, store.poller.isPoller, () => false);
   // Only what polls stands for it: a tab showing no count must not hold it from one with a bell.
-  useEffect(() => (poll && pollInterval ? store.poller.stand() : undefined), [store, poll, pollInterval]);
+  const polls = poll && !!pollInterval;
+  useEffect(() => (polls ? store.poller.stand() : undefined), [store, polls]);
   return poll && poller ? pollInterval : false;
 }

@@ -182,6 +182,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   /** A count arrived while a change was on its way: it is fetched again when all have settled. */
   let recountWhenSettled = false;
+  /** Marks-all on their way: like a change on its way, a count may predate what they have done so far. */
+  let markingAll = 0;
 
   function refreshAfterMutations(failed: boolean): void {
     if (recountWhenSettled && !failed) void queryClient.invalidateQueries({ queryKey: countsKey });
@@ -253,9 +255,10 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     let marked = 0;
     let done = false;
     epoch++;
-    // After the reader's marks still on their way: the last thing they asked for wins.
-    await messageIntents.idle();
+    markingAll++;
     try {
+      // After the reader's marks still on their way: the last thing they asked for wins.
+      await messageIntents.idle();
       // One request when the service has mark-all (it cannot filter by payload).
       if (!payload && markAllSupported) {
         try {
@@ -290,6 +293,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       done = true;
       return { marked };
     } finally {
+      markingAll--;
       if (done && !payload) {
         // The service now holds none: no request needed to know it.
         settleMarkedAll(markAs);
@@ -347,12 +351,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       pruneJournal();
       return;
     }
-    if (event.type === 'updated' && event.action.type === 'fetch' && (key[2] === 'feed' || key[2] === 'counts')) {
-      fetchStarts.set(event.query.queryHash, journalSeq);
-      fetchEpochs.set(event.query.queryHash, epoch);
-      fetchTimes.set(event.query.queryHash, Date.now());
-      return;
-    }
+    if (event.type === 'updated' && event.action.type === 'fetch' && journaled(key)) return tracked(event.query.queryHash, Date.now());
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
     const stale = (fetchEpochs.get(event.query.queryHash) ?? epoch) !== epoch;
@@ -368,7 +367,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (key[2] === 'counts' && (key[3] === 'unread' || key[3] === 'unseen')) {
       // Counted before the reader's latest changes reached the service: count again, once they
       // all have (not while one is on its way: that would ask again and again).
-      if (pending.size > 0) {
+      if (pending.size > 0 || markingAll > 0) {
         recountWhenSettled = true;
         return;
       }
@@ -455,7 +454,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       // What the polling tab found: this tab's count and feeds, without a request of its own; unless
       // this tab has a change on its way, or heard of one after the count was asked for, which the
       // count may predate (the polling tab hears of it too, and counts again).
-      if (messageIntents.pending().size > 0 || message.startedAt <= changedAt) return;
+      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= changedAt) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
@@ -467,9 +466,22 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   const election = createPollerElection(scope, options.crossTab !== false);
 
+  /** Fetches whose answers the reader's changes must survive: the feeds' and the counts'. */
+  const journaled = (key: QueryKey) => key[2] === 'feed' || key[2] === 'counts';
+
+  /** From now on, writes are journaled against this fetch; `at`: when it was asked for (0: not known). */
+  function tracked(hash: string, at: number): void {
+    fetchStarts.set(hash, journalSeq);
+    fetchEpochs.set(hash, epoch);
+    fetchTimes.set(hash, at);
+  }
+
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
+    // Fetches that started before (the children's effects run before the provider's): changes made
+    // while they are on their way must survive their answers too. Not known how old: never passed on.
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey)) tracked(query.queryHash, 0);
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
