@@ -79,6 +79,16 @@ function connected(n: number) {
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
+/** As `connected`, with cross-tab sync on, and a channel standing for another tab of the app. */
+function connectedTab(n: number) {
+  const svc = fakeService(n);
+  const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: true });
+  return { svc, qc, store, off: store.connect(), all: feedOptions(store, normalizeFilter({})), otherTab: new BroadcastChannel(`inbox-kit:${store.scope}`) };
+}
+
+const readOf = (qc: QueryClient, key: readonly unknown[], id: string) => flattenFeed(qc.getQueryData<Feed>(key)).find((m) => m._id === id)?.read;
+
 describe('the store under races (from a review)', () => {
   it('a refetch after a new arrival keeps every notification (the shift is not reused)', async () => {
     const { svc, qc, store, off, all } = connected(60);
@@ -184,5 +194,68 @@ describe('the store under races (from a review)', () => {
     expect(flattenFeed(qc.getQueryData<Feed>(all.queryKey)).find((m) => m._id === id)?.read).toBe(true);
     await vi.waitFor(() => expect(obs.getCurrentResult().data?.count).toEqual({ value: 29, exact: true }));
     un(); off();
+  });
+
+  it('a count asked for before a feed was read again does not undo what the feed brought (read on another device)', async () => {
+    const { svc, qc, store, off, all } = connected(30);
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const x = svc.items[0];
+    if (!x) throw new Error('no notification');
+    svc.gate('count');
+    const poll = obs.refetch(); // counted now: X unread
+    await tick();
+    Object.assign(x, { read: true, seen: true }); // then read on a phone
+    await qc.refetchQueries({ queryKey: all.queryKey }); await tick();
+    expect(readOf(qc, all.queryKey, x._id)).toBe(true);
+    svc.gates.forEach((g) => g.resolve()); await poll; await tick();
+    expect(readOf(qc, all.queryKey, x._id)).toBe(true);
+    un(); off();
+  });
+
+  it('another tab\'s count arriving while a mark-all (of a payload) counts again does not show the marked ones unread', async () => {
+    const { svc, qc, store, off, all, otherTab } = connectedTab(30);
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const before = { kind: 'count', which: 'unread', data: qc.getQueryData(countsOptions(store, 'unread').queryKey), startedAt: Date.now() };
+    const unreadInFeed = () => flattenFeed(qc.getQueryData<Feed>(all.queryKey)).filter((m) => !m.read).length;
+    const getFeed = svc.client.getFeed;
+    let release!: () => void;
+    let held = false;
+    svc.client.getFeed = (async (q: GetFeedParams) => {
+      const answer = await getFeed(q);
+      if (q.limit === 100 && !('payload' in q)) {
+        held = true;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return answer;
+    }) as typeof getFeed;
+    const markAll = store.markAllAs('read', {});
+    await vi.waitFor(() => expect(held).toBe(true)); // its closing recount is on its way
+    otherTab.postMessage(before);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unreadInFeed()).toBe(0);
+    release(); await markAll; await tick(); await tick();
+    expect(unreadInFeed()).toBe(0);
+    un(); otherTab.close(); off();
+  });
+
+  it('an older count from another tab does not undo a newer count of this tab\'s (read on another device)', async () => {
+    const { svc, qc, store, off, all, otherTab } = connectedTab(30);
+    await qc.fetchInfiniteQuery(all);
+    const askedAt = Date.now();
+    await qc.fetchQuery(countsOptions(store, 'unread', 0)); await tick();
+    const older = { kind: 'count', which: 'unread', data: qc.getQueryData(countsOptions(store, 'unread').queryKey), startedAt: askedAt + 1 };
+    const x = svc.items[0];
+    if (!x) throw new Error('no notification');
+    Object.assign(x, { read: true, seen: true });
+    await new Promise((r) => setTimeout(r, 10));
+    await qc.refetchQueries({ queryKey: countsOptions(store, 'unread').queryKey }); await tick();
+    expect(readOf(qc, all.queryKey, x._id)).toBe(true);
+    otherTab.postMessage(older); await tick(); await tick();
+    expect(readOf(qc, all.queryKey, x._id)).toBe(true);
+    otherTab.close(); off();
   });
 });

@@ -4,7 +4,7 @@
  * (preference-actions), button clicks (message-actions),
  * polling for new notifications, and cross-tab sync. Free of React.
  */
-import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryCacheNotifyEvent, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { CountData, CountKind } from './counts';
 import { createIntentQueue } from './intents';
@@ -124,6 +124,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /** When each count in flight was asked for, and when this tab last heard of a change the service applied. */
   const fetchTimes = new Map<string, number>();
   let changedAt = 0;
+  /** When what each feed holds was asked for, and the last count of each kind brought in: an older answer must not undo a newer one. */
+  const feedAskedAt = new Map<string, number>();
+  const appliedAt: Record<CountKind, number> = { unread: 0, unseen: 0 };
 
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
@@ -293,7 +296,10 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       done = true;
       return { marked };
     } finally {
+      // A count asked for during it may predate some of it: counted again, here and in the other tabs.
       markingAll--;
+      epoch++;
+      changedAt = Date.now();
       if (done && !payload) {
         // The service now holds none: no request needed to know it.
         settleMarkedAll(markAs);
@@ -346,8 +352,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const onCacheEvent = (event: QueryCacheNotifyEvent) => {
     const key = event.query.queryKey;
     if (key[0] !== 'inbox-kit' || key[1] !== scope) return;
-    if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'error')) {
-      fetchStarts.delete(event.query.queryHash);
+    // Over with no answer to use (failed, cancelled, removed): no longer in flight.
+    if (event.type === 'removed' || (event.type === 'updated' && event.action.type !== 'success' && event.query.state.fetchStatus === 'idle')) {
+      untrack(event.query.queryHash);
       pruneJournal();
       return;
     }
@@ -356,26 +363,26 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
     const stale = (fetchEpochs.get(event.query.queryHash) ?? epoch) !== epoch;
     const startedAt = fetchTimes.get(event.query.queryHash) ?? 0;
-    fetchStarts.delete(event.query.queryHash);
-    fetchEpochs.delete(event.query.queryHash);
-    fetchTimes.delete(event.query.queryHash);
+    untrack(event.query.queryHash);
     const redo = new Map<string, Flags>();
     for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
     const pending = messageIntents.pending();
     for (const [id, flags] of pending) redo.set(id, flags);
     pruneJournal();
-    if (key[2] === 'counts' && (key[3] === 'unread' || key[3] === 'unseen')) {
+    const kind: unknown = key[3];
+    if (key[2] === 'counts' && (kind === 'unread' || kind === 'unseen')) {
       // Counted before the reader's latest changes reached the service: count again, once they
       // all have (not while one is on its way: that would ask again and again).
       if (pending.size > 0 || markingAll > 0) {
         recountWhenSettled = true;
         return;
       }
-      if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
+      // Or before a count already brought in (another tab's): this one may undo what that one showed.
+      if (redo.size > 0 || stale || startedAt < appliedAt[kind]) return void queryClient.invalidateQueries({ queryKey: key });
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
-      absorb(key[3], data);
-      post({ kind: 'count', which: key[3], data, startedAt });
+      absorb(kind, data, startedAt);
+      post({ kind: 'count', which: kind, data, startedAt });
       // The service answers again: a shown feed whose refetch failed, a failure the kit's writes
       // have hidden since, is read now (once a poll at most; a feed showing its error has Retry).
       void queryClient.refetchQueries({
@@ -383,7 +390,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         type: 'active',
         predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
       });
-    } else if (key[2] === 'feed' && redo.size > 0) {
+    } else if (key[2] === 'feed') {
+      feedAskedAt.set(event.query.queryHash, startedAt);
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
       // started, and what the user asked for that the service has not confirmed yet.
       writeFlags(redo, false);
@@ -394,12 +402,15 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    * What a fresh count shows, brought into the feeds without fetching them: notifications newer
    * than any they hold join them at the top, ones they hold as unread (or unseen) that the service
    * no longer lists as such were read (or seen) elsewhere, say on another device, and ones they hold
-   * as read that it lists as unread were marked unread elsewhere.
+   * as read that it lists as unread were marked unread elsewhere: unless a feed asked for after the
+   * count (`startedAt`) holds them, which knows better.
    */
-  function absorb(kind: CountKind, data: CountData): void {
+  function absorb(kind: CountKind, data: CountData, startedAt: number): void {
+    appliedAt[kind] = Math.max(appliedAt[kind], startedAt);
     const flag = kind === 'unread' ? 'read' : 'seen';
     const arrivals = new Map(data.items.map((item) => [item._id, item]));
     const held = new Map<string, FeedItem>();
+    const newer = new Set<string>();
     // New to a feed: not in it, and newer than anything it holds (each feed on its own: one that
     // loaded later may already hold what another has not seen yet).
     for (const [key, feed] of feedQueries()) {
@@ -407,10 +418,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!feed || !filter) continue;
       let newest: FeedItem | undefined;
       const ids = new Set<string>();
+      const askedAfter = (feedAskedAt.get(hashKey(key)) ?? 0) >= startedAt;
       for (const page of feed.pages) {
         for (const item of page.data) {
           ids.add(item._id);
-          if (!held.has(item._id)) held.set(item._id, item);
+          if (askedAfter) newer.add(item._id);
+          else if (!held.has(item._id)) held.set(item._id, item);
           if (!newest || isNewer(item, newest)) newest = item;
         }
       }
@@ -426,10 +439,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     const pending = messageIntents.pending();
     const changes = new Map<string, Flags>();
     for (const item of held.values()) {
+      if (newer.has(item._id) || pending.has(item._id)) continue;
       const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
-      if (!item[flag] && covered && !listed.has(item._id) && !pending.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
+      if (!item[flag] && covered && !listed.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
     }
-    for (const item of data.items) if (held.get(item._id)?.[flag] && !pending.has(item._id)) changes.set(item._id, { read: item.read, seen: item.seen });
+    for (const item of data.items) if (held.get(item._id)?.[flag] && !newer.has(item._id) && !pending.has(item._id)) changes.set(item._id, { read: item.read, seen: item.seen });
     if (changes.size > 0) writeFlags(changes, false);
   }
 
@@ -452,11 +466,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (message.kind === 'flags') writeFlags(new Map(message.changes), true);
     else if (message.kind === 'count') {
       // What the polling tab found: this tab's count and feeds, without a request of its own; unless
-      // this tab has a change on its way, or heard of one after the count was asked for, which the
-      // count may predate (the polling tab hears of it too, and counts again).
-      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= changedAt) return;
+      // this tab has a change on its way, or heard of one (or took a count) after this one was asked
+      // for, which it may predate: the next poll brings what it found.
+      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(changedAt, appliedAt[message.which])) return;
       queryClient.setQueryData(countKey(message.which), message.data);
-      absorb(message.which, message.data);
+      absorb(message.which, message.data, message.startedAt);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
     else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
     else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
@@ -476,12 +490,18 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     fetchTimes.set(hash, at);
   }
 
+  function untrack(hash: string): void {
+    fetchStarts.delete(hash);
+    fetchEpochs.delete(hash);
+    fetchTimes.delete(hash);
+  }
+
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
     // Fetches that started before (the children's effects run before the provider's): changes made
     // while they are on their way must survive their answers too. Not known how old: never passed on.
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey)) tracked(query.queryHash, 0);
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey) && !fetchStarts.has(query.queryHash)) tracked(query.queryHash, 0);
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
