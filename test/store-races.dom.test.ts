@@ -87,6 +87,17 @@ function connectedTab(n: number) {
   return { svc, qc, store, off: store.connect(), all: feedOptions(store, normalizeFilter({})), otherTab: new BroadcastChannel(`inbox-kit:${store.scope}`) };
 }
 
+/** Holds the service's mark-all answer until the returned function is called. */
+function holdMarkAll(svc: ReturnType<typeof fakeService>): () => void {
+  const markAll = svc.client.markAll;
+  let release: (() => void) | undefined;
+  svc.client.markAll = async (q: { markAs: MarkAsValue }) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return markAll(q);
+  };
+  return () => release?.();
+}
+
 const readOf = (qc: QueryClient, key: readonly unknown[], id: string) => flattenFeed(qc.getQueryData<Feed>(key)).find((m) => m._id === id)?.read;
 
 describe('the store under races (from a review)', () => {
@@ -140,9 +151,7 @@ describe('the store under races (from a review)', () => {
     await qc.fetchInfiniteQuery(all);
     const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
     await tick(); await tick();
-    const origMarkAll = svc.client.markAll;
-    let releaseMarkAll!: () => void;
-    svc.client.markAll = async (q: { markAs: MarkAsValue }) => { await new Promise<void>((r) => (releaseMarkAll = r)); return origMarkAll(q); };
+    const releaseMarkAll = holdMarkAll(svc);
     const p = store.markAllAs('read');
     await tick();
     // poll starts while mark-all is in flight; service answers it before applying mark-all
@@ -161,9 +170,7 @@ describe('the store under races (from a review)', () => {
     await qc.fetchInfiniteQuery(all);
     const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
     await tick(); await tick();
-    const origMarkAll = svc.client.markAll;
-    let releaseMarkAll!: () => void;
-    svc.client.markAll = async (q: { markAs: MarkAsValue }) => { await new Promise<void>((r) => (releaseMarkAll = r)); return origMarkAll(q); };
+    const releaseMarkAll = holdMarkAll(svc);
     const unreadInFeed = () => flattenFeed(qc.getQueryData<Feed>(all.queryKey)).filter((m) => !m.read).length;
     const p = store.markAllAs('read');
     await tick();
