@@ -98,6 +98,17 @@ function holdMarkAll(svc: ReturnType<typeof fakeService>): () => void {
   return () => release?.();
 }
 
+/** Counts the service's count requests (its 100-item lists). */
+function countRequests(svc: ReturnType<typeof fakeService>): { n: number } {
+  const getFeed = svc.client.getFeed;
+  const log = { n: 0 };
+  svc.client.getFeed = (async (q: GetFeedParams) => {
+    if (q.limit === 100) log.n++;
+    return getFeed(q);
+  }) as typeof getFeed;
+  return log;
+}
+
 const readOf = (qc: QueryClient, key: readonly unknown[], id: string) => flattenFeed(qc.getQueryData<Feed>(key)).find((m) => m._id === id)?.read;
 
 describe('the store under races (from a review)', () => {
@@ -264,5 +275,74 @@ describe('the store under races (from a review)', () => {
     otherTab.postMessage(older); await tick(); await tick();
     expect(readOf(qc, all.queryKey, x._id)).toBe(true);
     otherTab.close(); off();
+  });
+
+  it('a clock set back does not make the counts ask again and again, and new notifications still arrive', async () => {
+    const { svc, qc, store, off, all } = connected(30);
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const log = countRequests(svc);
+    const now = Date.now;
+    const setBack = vi.spyOn(Date, 'now').mockImplementation(() => now() - 3_600_000);
+    try {
+      svc.arrive();
+      await obs.refetch(); await tick(); await tick();
+      expect(log.n).toBe(1);
+      expect(flattenFeed(qc.getQueryData<Feed>(all.queryKey))[0]?._id).toBe(svc.items[0]?._id);
+    } finally {
+      setBack.mockRestore();
+      un(); off();
+    }
+  });
+
+  it('ten tabs counting at once (reconnect, a refresh) ask once each, whatever order the answers come in', async () => {
+    const svc = fakeService(30);
+    const log = countRequests(svc);
+    const getFeed = svc.client.getFeed;
+    svc.client.getFeed = (async (q: GetFeedParams) => {
+      const answer = await getFeed(q);
+      await new Promise((r) => setTimeout(r, Math.random() * 40));
+      return answer;
+    }) as typeof getFeed;
+    const tabs = Array.from({ length: 10 }, () => {
+      const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+      const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: true });
+      const off = store.connect();
+      const obs = new QueryObserver(qc, countsOptions(store, 'unread', 60_000));
+      return { qc, store, off, un: obs.subscribe(() => {}) };
+    });
+    await vi.waitFor(() => expect(tabs.every((t) => t.qc.isFetching() === 0)).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(log.n).toBe(10);
+    log.n = 0;
+    for (const tab of tabs) {
+      void tab.qc.invalidateQueries({ queryKey: countsOptions(tab.store, 'unread').queryKey });
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(log.n).toBe(10);
+    for (const tab of tabs) { tab.un(); tab.off(); }
+  });
+
+  it('an app\'s QueryClient with its own key hashing keeps a feed asked for after a count from being undone by it', async () => {
+    const svc = fakeService(30);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, queryKeyHashFn: (key) => `h:${JSON.stringify(key)}` } } });
+    const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+    const off = store.connect();
+    const all = feedOptions(store, normalizeFilter({}));
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    const x = svc.items[0];
+    if (!x) throw new Error('no notification');
+    svc.gate('count');
+    const poll = obs.refetch();
+    await tick();
+    Object.assign(x, { read: true, seen: true });
+    await qc.refetchQueries({ queryKey: all.queryKey }); await tick();
+    svc.gates.forEach((g) => g.resolve()); await poll; await tick();
+    expect(readOf(qc, all.queryKey, x._id)).toBe(true);
+    un(); off();
   });
 });

@@ -4,7 +4,7 @@
  * (preference-actions), button clicks (message-actions),
  * polling for new notifications, and cross-tab sync. Free of React.
  */
-import { hashKey, type QueryCacheNotifyEvent, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { CountData, CountKind } from './counts';
 import { createIntentQueue } from './intents';
@@ -127,6 +127,11 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /** When what each feed holds was asked for, and the last count of each kind brought in: an older answer must not undo a newer one. */
   const feedAskedAt = new Map<string, number>();
   const appliedAt: Record<CountKind, number> = { unread: 0, unseen: 0 };
+  /** `appliedAt`, forgotten if it is ahead of the clock (set back since): or no count would be new enough until it caught up. */
+  function sinceApplied(kind: CountKind): number {
+    if (appliedAt[kind] > Date.now()) appliedAt[kind] = 0;
+    return appliedAt[kind];
+  }
 
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
@@ -377,8 +382,10 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         recountWhenSettled = true;
         return;
       }
-      // Or before a count already brought in (another tab's): this one may undo what that one showed.
-      if (redo.size > 0 || stale || startedAt < appliedAt[kind]) return void queryClient.invalidateQueries({ queryKey: key });
+      if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
+      // Asked for before a count already brought in (another tab's, at the same moment): that one
+      // tells more. Not asked again (tabs counting at once would knock each other's out).
+      if (startedAt < sinceApplied(kind)) return;
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
       absorb(kind, data, startedAt);
@@ -413,12 +420,14 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     const newer = new Set<string>();
     // New to a feed: not in it, and newer than anything it holds (each feed on its own: one that
     // loaded later may already hold what another has not seen yet).
-    for (const [key, feed] of feedQueries()) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: feedsKey })) {
+      const key = query.queryKey;
+      const feed = query.state.data as FeedData | undefined;
       const filter = filterOfKey(key);
       if (!feed || !filter) continue;
       let newest: FeedItem | undefined;
       const ids = new Set<string>();
-      const askedAfter = (feedAskedAt.get(hashKey(key)) ?? 0) >= startedAt;
+      const askedAfter = (feedAskedAt.get(query.queryHash) ?? 0) >= startedAt;
       for (const page of feed.pages) {
         for (const item of page.data) {
           ids.add(item._id);
@@ -468,7 +477,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       // What the polling tab found: this tab's count and feeds, without a request of its own; unless
       // this tab has a change on its way, or heard of one (or took a count) after this one was asked
       // for, which it may predate: the next poll brings what it found.
-      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(changedAt, appliedAt[message.which])) return;
+      if (changedAt > Date.now()) changedAt = 0;
+      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(changedAt, sinceApplied(message.which))) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data, message.startedAt);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
