@@ -345,4 +345,22 @@ describe('the store under races (from a review)', () => {
     expect(readOf(qc, all.queryKey, x._id)).toBe(true);
     un(); off();
   });
+
+  it('an own count that lands after a newer one from another tab leaves the newer one on the badge', async () => {
+    const { svc, qc, store, off, all, otherTab } = connectedTab(30);
+    await qc.fetchInfiniteQuery(all);
+    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
+    await tick(); await tick();
+    svc.gate('count');
+    const own = obs.refetch(); // asked for now: 30 unread
+    await tick();
+    svc.arrive();
+    const newer = { count: { value: 31, exact: true }, items: svc.items.slice(0, 31).map((m) => ({ ...m })), complete: true };
+    otherTab.postMessage({ kind: 'count', which: 'unread', data: newer, startedAt: Date.now() + 1 });
+    await vi.waitFor(() => expect(obs.getCurrentResult().data?.count.value).toBe(31));
+    svc.gates.forEach((g) => g.resolve()); await own; await tick();
+    expect(obs.getCurrentResult().data?.count.value).toBe(31);
+    expect(flattenFeed(qc.getQueryData<Feed>(all.queryKey))[0]?._id).toBe(svc.items[0]?._id);
+    un(); otherTab.close(); off();
+  });
 });

@@ -127,6 +127,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   /** When what each feed holds was asked for, and the last count of each kind brought in: an older answer must not undo a newer one. */
   const feedAskedAt = new Map<string, number>();
   const appliedAt: Record<CountKind, number> = { unread: 0, unseen: 0 };
+  /** The count of each kind brought in last: what the badge shows again when an older answer lands after it. */
+  const lastApplied: Partial<Record<CountKind, CountData>> = {};
   /** `appliedAt`, forgotten if it is ahead of the clock (set back since): or no count would be new enough until it caught up. */
   function sinceApplied(kind: CountKind): number {
     if (appliedAt[kind] > Date.now()) appliedAt[kind] = 0;
@@ -385,7 +387,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
       // Asked for before a count already brought in (another tab's, at the same moment): that one
       // tells more. Not asked again (tabs counting at once would knock each other's out).
-      if (startedAt < sinceApplied(kind)) return;
+      if (startedAt < sinceApplied(kind)) return void queryClient.setQueryData(key, lastApplied[kind]);
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
       absorb(kind, data, startedAt);
@@ -414,6 +416,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    */
   function absorb(kind: CountKind, data: CountData, startedAt: number): void {
     appliedAt[kind] = Math.max(appliedAt[kind], startedAt);
+    lastApplied[kind] = data;
+    const now = Date.now();
     const flag = kind === 'unread' ? 'read' : 'seen';
     const arrivals = new Map(data.items.map((item) => [item._id, item]));
     const held = new Map<string, FeedItem>();
@@ -427,7 +431,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!feed || !filter) continue;
       let newest: FeedItem | undefined;
       const ids = new Set<string>();
-      const askedAfter = (feedAskedAt.get(query.queryHash) ?? 0) >= startedAt;
+      // A time ahead of the clock (set back since) tells nothing.
+      const asked = feedAskedAt.get(query.queryHash) ?? 0;
+      const askedAfter = asked <= now && asked >= startedAt;
       for (const page of feed.pages) {
         for (const item of page.data) {
           ids.add(item._id);
