@@ -79,7 +79,7 @@ it.each(['box', 'page'] as const)('keeps fewer than 100 items in the DOM with 10
 const TARGETS = { bellToFirstItemMs: 50, scriptingTo20thMs: 100, forcedLayoutsPerFrame: 1 };
 /**
  * And on a faster machine, where 100 ms is easy: scripting at most this many times the plain-React
- * floor measured in the same run (between 1.4 and 1.9 times on the README's machine, with or without load).
+ * floor measured in the same run (between 1.3 and 1.9 times on the README's machine, with or without load).
  */
 const GUARD_TIMES_FLOOR = 2.25;
 /**
