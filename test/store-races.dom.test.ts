@@ -70,10 +70,10 @@ function fakeService(n: number) {
 }
 
 /** A connected store over a fake service of `n` notifications, and the All feed's options. */
-function connected(n: number) {
+function connected(n: number, options: { crossTab?: boolean; queryClient?: QueryClient } = {}) {
   const svc = fakeService(n);
-  const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
+  const qc = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: options.crossTab ?? false });
   return { svc, qc, store, off: store.connect(), all: feedOptions(store, normalizeFilter({})) };
 }
 
@@ -81,10 +81,17 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 /** As `connected`, with cross-tab sync on, and a channel standing for another tab of the app. */
 function connectedTab(n: number) {
-  const svc = fakeService(n);
-  const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: true });
-  return { svc, qc, store, off: store.connect(), all: feedOptions(store, normalizeFilter({})), otherTab: new BroadcastChannel(`inbox-kit:${store.scope}`) };
+  const connection = connected(n, { crossTab: true });
+  return { ...connection, otherTab: new BroadcastChannel(`inbox-kit:${connection.store.scope}`) };
+}
+
+/** The All feed loaded and the unread count observed (polled on demand), as a shown bell would. */
+async function withCount<C extends ReturnType<typeof connected>>(connection: C) {
+  await connection.qc.fetchInfiniteQuery(connection.all);
+  const obs = new QueryObserver(connection.qc, countsOptions(connection.store, 'unread', 0));
+  const un = obs.subscribe(() => {});
+  await tick(); await tick();
+  return { ...connection, obs, un };
 }
 
 /** Holds the service's mark-all answer until the returned function is called. */
@@ -115,13 +122,8 @@ const readOf = (qc: QueryClient, key: readonly unknown[], id: string) => flatten
  * A count is asked for while X is unread; X is then read on a phone and the feed is read again;
  * then the count lands. Returns whether the feed still shows X read.
  */
-async function readElsewhereWhileCounting(svc: ReturnType<typeof fakeService>, qc: QueryClient): Promise<boolean | undefined> {
-  const store = createInboxStore({ client: svc.client, subscriberId: 's', queryClient: qc, crossTab: false });
-  const off = store.connect();
-  const all = feedOptions(store, normalizeFilter({}));
-  await qc.fetchInfiniteQuery(all);
-  const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-  await tick(); await tick();
+async function readElsewhereWhileCounting(queryClient?: QueryClient): Promise<boolean | undefined> {
+  const { svc, qc, off, all, obs, un } = await withCount(connected(30, { queryClient }));
   const x = svc.items[0];
   if (!x) throw new Error('no notification');
   svc.gate('count');
@@ -183,10 +185,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a poll answered before a mark-all, arriving after it, is counted again', async () => {
-    const { svc, qc, store, off, all } = connected(30);
-    await qc.fetchInfiniteQuery(all);
-    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-    await tick(); await tick();
+    const { svc, qc, store, off, obs, un } = await withCount(connected(30));
     const releaseMarkAll = holdMarkAll(svc);
     const p = store.markAllAs('read');
     await tick();
@@ -202,10 +201,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a poll answered while a mark-all is on its way does not show the marked ones unread again', async () => {
-    const { svc, qc, store, off, all } = connected(30);
-    await qc.fetchInfiniteQuery(all);
-    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-    await tick(); await tick();
+    const { svc, qc, store, off, all, obs, un } = await withCount(connected(30));
     const releaseMarkAll = holdMarkAll(svc);
     const unreadInFeed = () => flattenFeed(qc.getQueryData<Feed>(all.queryKey)).filter((m) => !m.read).length;
     const p = store.markAllAs('read');
@@ -240,16 +236,12 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a count asked for before a feed was read again does not undo what the feed brought (read on another device)', async () => {
-    const svc = fakeService(30);
-    const read = await readElsewhereWhileCounting(svc, new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } }));
+    const read = await readElsewhereWhileCounting();
     expect(read).toBe(true);
   });
 
   it('another tab\'s count arriving while a mark-all (of a payload) counts again does not show the marked ones unread', async () => {
-    const { svc, qc, store, off, all, otherTab } = connectedTab(30);
-    await qc.fetchInfiniteQuery(all);
-    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-    await tick(); await tick();
+    const { svc, qc, store, off, all, otherTab, un } = await withCount(connectedTab(30));
     const before = { kind: 'count', which: 'unread', data: qc.getQueryData(countsOptions(store, 'unread').queryKey), startedAt: Date.now() };
     const unreadInFeed = () => flattenFeed(qc.getQueryData<Feed>(all.queryKey)).filter((m) => !m.read).length;
     const getFeed = svc.client.getFeed;
@@ -291,10 +283,7 @@ describe('the store under races (from a review)', () => {
   });
 
   it('a clock set back does not make the counts ask again and again, and new notifications still arrive', async () => {
-    const { svc, qc, store, off, all } = connected(30);
-    await qc.fetchInfiniteQuery(all);
-    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-    await tick(); await tick();
+    const { svc, qc, off, all, obs, un } = await withCount(connected(30));
     const log = countRequests(svc);
     const now = Date.now;
     const setBack = vi.spyOn(Date, 'now').mockImplementation(() => now() - 3_600_000);
@@ -339,16 +328,12 @@ describe('the store under races (from a review)', () => {
   });
 
   it('an app\'s QueryClient with its own key hashing keeps a feed asked for after a count from being undone by it', async () => {
-    const svc = fakeService(30);
-    const read = await readElsewhereWhileCounting(svc, new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, queryKeyHashFn: (key) => `h:${JSON.stringify(key)}` } } }));
+    const read = await readElsewhereWhileCounting(new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, queryKeyHashFn: (key) => `h:${JSON.stringify(key)}` } } }));
     expect(read).toBe(true);
   });
 
   it('an own count that lands after a newer one from another tab leaves the newer one on the badge', async () => {
-    const { svc, qc, store, off, all, otherTab } = connectedTab(30);
-    await qc.fetchInfiniteQuery(all);
-    const obs = new QueryObserver(qc, countsOptions(store, 'unread', 0)); const un = obs.subscribe(() => {});
-    await tick(); await tick();
+    const { svc, qc, off, all, otherTab, obs, un } = await withCount(connectedTab(30));
     svc.gate('count');
     const own = obs.refetch(); // asked for now: 30 unread
     await tick();

@@ -9,21 +9,21 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const formatters = new Map<string, Intl.RelativeTimeFormat>();
-
 /**
- * The locale's relative-time formatter, made once. Making the first one costs about 15 ms (the
- * locale's number data), so an inbox makes it while it waits for its notifications, before any row needs it.
+ * One formatter per locale, made on first use and kept: making one is slow (the first costs about
+ * 15 ms, the browser's data for the locale's numbers).
  */
-export function relativeTimeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
-  const key = locale ?? '';
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+function perLocale<F>(make: (locale: string | undefined) => F): (locale: string | undefined) => F {
+  const made = new Map<string, F>();
+  return (locale) => {
+    let formatter = made.get(locale ?? '');
+    if (!formatter) made.set(locale ?? '', (formatter = make(locale)));
+    return formatter;
+  };
 }
+
+/** The locale's relative-time formatter. An inbox makes it while it waits for its notifications, before any row needs it. */
+export const relativeTimeFormat = /* @__PURE__ */ perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 
 /** "5 minutes ago", "yesterday", "vor 2 Stunden": the largest unit that fits. */
 export function formatRelativeTime(iso: string | null | undefined, now: number, locale: string | undefined): string {
@@ -37,18 +37,10 @@ export function formatRelativeTime(iso: string | null | undefined, now: number, 
   return formatter.format(0, 'second');
 }
 
-// Intl formatters are slow to make (a fraction of a millisecond each): one per locale, kept.
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormat = /* @__PURE__ */ perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** The full date and time, for a tooltip and `<time>`'s title. */
 export function formatDateTime(iso: string | null | undefined, locale: string | undefined): string {
   const time = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(time)) return '';
-  const key = locale ?? '';
-  let formatter = dateTimeFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormatters.set(key, formatter);
-  }
-  return formatter.format(time);
+  return Number.isNaN(time) ? '' : dateTimeFormat(locale).format(time);
 }

@@ -117,28 +117,25 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    */
   let journalSeq = 0;
   const journal: { seq: number; id: string; flags: Flags }[] = [];
-  const fetchStarts = new Map<string, number>();
   /** Moves when everything is marked at once (no journal entry per item): a count fetched across it is stale. */
   let epoch = 0;
-  const fetchEpochs = new Map<string, number>();
-  /** When each count in flight was asked for, and when this tab last heard of a change the service applied. */
-  const fetchTimes = new Map<string, number>();
+  /**
+   * Each feed or count fetch in flight: where it started in the journal, in which epoch, and when
+   * it was asked for (`Date.now()`, one clock for the browser's tabs; 0: not known).
+   */
+  const inFlight = new Map<string, { seq: number; epoch: number; at: number }>();
+  /** When this tab last heard of a change the service applied. */
   let changedAt = 0;
-  /** When what each feed holds was asked for, and the last count of each kind brought in: an older answer must not undo a newer one. */
+  /** When what each feed holds was asked for, and the count of each kind brought in last: an older answer must not undo a newer one. */
   const feedAskedAt = new Map<string, number>();
-  const appliedAt: Record<CountKind, number> = { unread: 0, unseen: 0 };
-  /** The count of each kind brought in last: what the badge shows again when an older answer lands after it. */
-  const lastApplied: Partial<Record<CountKind, CountData>> = {};
-  /** `appliedAt`, forgotten if it is ahead of the clock (set back since): or no count would be new enough until it caught up. */
-  function sinceApplied(kind: CountKind): number {
-    if (appliedAt[kind] > Date.now()) appliedAt[kind] = 0;
-    return appliedAt[kind];
-  }
+  const applied: Partial<Record<CountKind, { at: number; data: CountData }>> = {};
+  /** A time, or 0 when it is ahead of the clock (set back since): it would make everything look older than it until the clock caught up. */
+  const past = (time: number) => (time > Date.now() ? 0 : time);
 
   /** Writes flags into every cached feed and, when asked, moves the counts by the difference. */
   function writeFlags(changes: ReadonlyMap<string, Flags>, adjustCounts: boolean): void {
     if (changes.size === 0) return;
-    if (adjustCounts && fetchStarts.size > 0) for (const [id, flags] of changes) journal.push({ seq: ++journalSeq, id, flags });
+    if (adjustCounts && inFlight.size > 0) for (const [id, flags] of changes) journal.push({ seq: ++journalSeq, id, flags });
     const known = knownItems(changes.keys());
     if (written.size > 1_000) written.clear();
     for (const [id, flags] of changes) {
@@ -361,16 +358,17 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     if (key[0] !== 'inbox-kit' || key[1] !== scope) return;
     // Over with no answer to use (failed, cancelled, removed): no longer in flight.
     if (event.type === 'removed' || (event.type === 'updated' && event.action.type !== 'success' && event.query.state.fetchStatus === 'idle')) {
-      untrack(event.query.queryHash);
+      inFlight.delete(event.query.queryHash);
       pruneJournal();
       return;
     }
     if (event.type === 'updated' && event.action.type === 'fetch' && journaled(key)) return tracked(event.query.queryHash, Date.now());
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-    const since = fetchStarts.get(event.query.queryHash) ?? journalSeq;
-    const stale = (fetchEpochs.get(event.query.queryHash) ?? epoch) !== epoch;
-    const startedAt = fetchTimes.get(event.query.queryHash) ?? 0;
-    untrack(event.query.queryHash);
+    const fetch = inFlight.get(event.query.queryHash);
+    inFlight.delete(event.query.queryHash);
+    const since = fetch?.seq ?? journalSeq;
+    const stale = fetch !== undefined && fetch.epoch !== epoch;
+    const startedAt = fetch?.at ?? 0;
     const redo = new Map<string, Flags>();
     for (const entry of journal) if (entry.seq > since) redo.set(entry.id, entry.flags);
     const pending = messageIntents.pending();
@@ -387,7 +385,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
       // Asked for before a count already brought in (another tab's, at the same moment): that one
       // tells more. Not asked again (tabs counting at once would knock each other's out).
-      if (startedAt < sinceApplied(kind)) return void queryClient.setQueryData(key, lastApplied[kind]);
+      const last = applied[kind];
+      if (last && startedAt < past(last.at)) return void queryClient.setQueryData(key, last.data);
       const data = queryClient.getQueryData<CountData>(key);
       if (!data) return;
       absorb(kind, data, startedAt);
@@ -415,9 +414,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    * count (`startedAt`) holds them, which knows better.
    */
   function absorb(kind: CountKind, data: CountData, startedAt: number): void {
-    appliedAt[kind] = Math.max(appliedAt[kind], startedAt);
-    lastApplied[kind] = data;
-    const now = Date.now();
+    applied[kind] = { at: startedAt, data };
     const flag = kind === 'unread' ? 'read' : 'seen';
     const arrivals = new Map(data.items.map((item) => [item._id, item]));
     const held = new Map<string, FeedItem>();
@@ -431,9 +428,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!feed || !filter) continue;
       let newest: FeedItem | undefined;
       const ids = new Set<string>();
-      // A time ahead of the clock (set back since) tells nothing.
-      const asked = feedAskedAt.get(query.queryHash) ?? 0;
-      const askedAfter = asked <= now && asked >= startedAt;
+      const askedAfter = past(feedAskedAt.get(query.queryHash) ?? 0) >= startedAt;
       for (const page of feed.pages) {
         for (const item of page.data) {
           ids.add(item._id);
@@ -463,10 +458,10 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   function pruneJournal(): void {
-    const oldest = Math.min(...fetchStarts.values());
+    const oldest = Math.min(...[...inFlight.values()].map((fetch) => fetch.seq));
     let drop = 0;
     while (drop < journal.length && (journal[drop]?.seq ?? 0) <= oldest) drop++;
-    journal.splice(0, fetchStarts.size === 0 ? journal.length : drop);
+    journal.splice(0, inFlight.size === 0 ? journal.length : drop);
   }
 
   function post(message: TabMessage): void {
@@ -483,8 +478,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       // What the polling tab found: this tab's count and feeds, without a request of its own; unless
       // this tab has a change on its way, or heard of one (or took a count) after this one was asked
       // for, which it may predate: the next poll brings what it found.
-      if (changedAt > Date.now()) changedAt = 0;
-      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(changedAt, sinceApplied(message.which))) return;
+      if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(past(changedAt), past(applied[message.which]?.at ?? 0))) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data, message.startedAt);
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
@@ -500,24 +494,14 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const journaled = (key: QueryKey) => key[2] === 'feed' || key[2] === 'counts';
 
   /** From now on, writes are journaled against this fetch; `at`: when it was asked for (0: not known). */
-  function tracked(hash: string, at: number): void {
-    fetchStarts.set(hash, journalSeq);
-    fetchEpochs.set(hash, epoch);
-    fetchTimes.set(hash, at);
-  }
-
-  function untrack(hash: string): void {
-    fetchStarts.delete(hash);
-    fetchEpochs.delete(hash);
-    fetchTimes.delete(hash);
-  }
+  const tracked = (hash: string, at: number) => void inFlight.set(hash, { seq: journalSeq, epoch, at });
 
   /** Listens to the cache and to the other tabs until the returned function is called (an effect's lifetime). */
   function connect(): () => void {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
     // Fetches that started before (the children's effects run before the provider's): changes made
     // while they are on their way must survive their answers too. Not known how old: never passed on.
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey) && !fetchStarts.has(query.queryHash)) tracked(query.queryHash, 0);
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey) && !inFlight.has(query.queryHash)) tracked(query.queryHash, 0);
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;
