@@ -1,4 +1,4 @@
-import { InboxApiError } from '../client/index';
+import { InboxApiError, InboxNetworkError, InboxTimeoutError } from '../client/index';
 
 /**
  * The one recipe for optimistic mutations: apply the user's intent to the
@@ -6,8 +6,18 @@ import { InboxApiError } from '../client/index';
  * roll back only the keys this mutation still owns.
  *
  * Mutations touching the same key are sent one after another, so the service
- * applies them in the order the user made them and the last intent wins.
+ * applies them in the order the user made them and the last intent wins. One
+ * that got no clear answer may still be applied later (the service got it and
+ * is slow): before the next mutation on its keys goes, it is sent again under
+ * the same idempotency keys until the service answers clearly, so it cannot
+ * land after that next one.
  */
+
+/** No clear answer: the service may have applied it, or may still (a 409 says it is applying it now). */
+function unclear(error: unknown): boolean {
+  if (error instanceof InboxApiError) return error.status >= 500 || error.status === 409;
+  return error instanceof InboxNetworkError || error instanceof InboxTimeoutError;
+}
 
 export interface IntentQueueOptions<V> {
   /** The value of a key in the cache now, if the cache knows it. */
@@ -26,12 +36,25 @@ export interface IntentQueue<V> {
   /**
    * Applies `target` optimistically, waits for earlier mutations on the same
    * keys, then calls `send`, which returns the service's values per key.
+   * `send` may be called again after an unclear answer, before a later mutation
+   * on the same keys: it must then send again what the service has not
+   * answered, under the same idempotency keys, so nothing is applied twice.
    */
   run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R>;
   /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
   pending(): ReadonlyMap<string, V>;
-  /** Settles once every mutation sent so far has (so a change to all of them goes after them). */
+  /**
+   * Settles once every mutation sent so far has, and those with unclear answers
+   * were sent again (so a change to all of them goes after them).
+   */
   idle(): Promise<void>;
+}
+
+/** A mutation with an unclear answer: its keys, and how to send it again. */
+interface Unsettled {
+  keys: readonly string[];
+  send: () => Promise<unknown>;
+  sending?: Promise<void> | undefined;
 }
 
 export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueue<V> {
@@ -43,6 +66,21 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   /** The last mutation on each key, to send the next one after it. */
   const chains = new Map<string, Promise<unknown>>();
   let failed = false;
+  /** Mutations with unclear answers, by key, until the service answers one clearly. */
+  const unsettled = new Map<string, Unsettled>();
+
+  /** Sends an unclear mutation again until the service answers: done, or refused for good. */
+  function resolve(entry: Unsettled): Promise<void> {
+    const forget = () => {
+      for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
+    };
+    entry.sending ??= entry.send().then(forget, (error: unknown) => {
+      entry.sending = undefined;
+      if (unclear(error)) throw error;
+      forget();
+    });
+    return entry.sending;
+  }
 
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
     const id = ++sequence;
@@ -58,8 +96,18 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     options.write(target);
 
     const before = [...new Set(keys.map((key) => chains.get(key)).filter((p): p is Promise<unknown> => p !== undefined))];
-    const sent = Promise.allSettled(before).then(send);
-    const chain = sent.catch(() => undefined);
+    let sending = false;
+    const sent = Promise.allSettled(before).then(async () => {
+      // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
+      for (const entry of new Set(keys.map((key) => unsettled.get(key)))) if (entry) await resolve(entry);
+      sending = true;
+      return send();
+    });
+    const chain = sent.catch((error: unknown) => {
+      if (!sending || !unclear(error)) return;
+      const entry: Unsettled = { keys, send };
+      for (const key of keys) unsettled.set(key, entry);
+    });
     for (const key of keys) chains.set(key, chain);
 
     // Settles each key this mutation still owns to `valueOf(key)`; hands the others on.
@@ -100,6 +148,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     pending: () => new Map([...owners].map(([key, owner]) => [key, owner.value])),
     idle: async () => {
       await Promise.allSettled([...new Set(chains.values())]);
+      await Promise.allSettled([...new Set(unsettled.values())].map(resolve));
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ButtonType, CallToAction, FeedItem, InboxClient, MarkedMessage } from '../client/index';
+import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import type { FeedData } from './updaters';
 
@@ -45,8 +46,9 @@ export function createMessageActions(options: {
         ...current,
         action: { ...current.action, status: 'done', result: { ...current.action?.result, type, ...(payload ? { payload } : {}) } },
       };
+      const idempotencyKey = newIdempotencyKey();
       return intents.run(new Map([[messageId, optimistic]]), async () => {
-        const message = await client.markAction({ subscriberId, messageId, type, status: 'done', ...(payload ? { payload } : {}) });
+        const message = await client.markAction({ subscriberId, messageId, type, status: 'done', ...(payload ? { payload } : {}) }, { idempotencyKey });
         return { result: message, values: new Map([[messageId, message.cta]]) };
       });
     },

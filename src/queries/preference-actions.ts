@@ -5,6 +5,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, type InboxClient, type Preferences } from '../client/index';
+import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
@@ -50,12 +51,13 @@ export function createPreferenceActions(options: {
       const key = preferenceKey(change);
       await queryClient.cancelQueries({ queryKey: preferencesKey });
       try {
+        // Sent again under the same key after an unclear answer (see createIntentQueue).
+        const idempotencyKey = newIdempotencyKey();
         const prefs = await intents.run(new Map([[key, change.enabled]]), async () => {
-          const result = await client.updatePreferences({
-            subscriberId,
-            channels: { [change.channel]: change.enabled },
-            ...(change.workflowId ? { workflowId: change.workflowId } : {}),
-          });
+          const result = await client.updatePreferences(
+            { subscriberId, channels: { [change.channel]: change.enabled }, ...(change.workflowId ? { workflowId: change.workflowId } : {}) },
+            { idempotencyKey },
+          );
           const value = preferenceValue(result, parsePreferenceKey(key));
           return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
         });

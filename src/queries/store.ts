@@ -7,6 +7,7 @@
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { CountData, CountKind } from './counts';
+import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
@@ -229,11 +230,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     // A counts fetch in flight would overwrite the optimistic counts. Feed fetches are left alone (a page
     // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
     await cancelCounts();
+    // Each batch keeps its key and its answer: sent again after an unclear answer, only the unanswered go, as before.
+    const batches: { messageId: string[]; idempotencyKey: string; answer?: MarkedMessage[] }[] = [];
+    for (let start = 0; start < unique.length; start += MARK_AS_BATCH) batches.push({ messageId: unique.slice(start, start + MARK_AS_BATCH), idempotencyKey: newIdempotencyKey() });
     const messages = await messageIntents.run(target, async () => {
-      const result: MarkedMessage[] = [];
-      for (let start = 0; start < unique.length; start += MARK_AS_BATCH) {
-        result.push(...(await client.markAs({ subscriberId, messageId: unique.slice(start, start + MARK_AS_BATCH), markAs })));
-      }
+      for (const batch of batches) batch.answer ??= await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: batch.idempotencyKey });
+      const result = batches.flatMap((batch) => batch.answer ?? []);
       const values = new Map<string, Flags>();
       for (const message of result) if (message._id) values.set(message._id, { read: message.read, seen: message.seen });
       // An id the service left out of its answer was not changed by it (unknown, gone, or not this

@@ -1,0 +1,87 @@
+/**
+ * A change whose answer never came (a timeout, a dropped connection, a 5xx) may still be applied
+ * by the service later. The next change to the same notification or preference must not be
+ * overtaken by it: the last thing the user asked for is what the service keeps.
+ */
+import { act, waitFor } from '@testing-library/react';
+import { beforeEach, expect, it } from 'vitest';
+import { useFeed, useMarkAs, usePreferences, useUpdatePreference } from 'inbox-kit';
+import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+
+const service = setupMockService();
+beforeEach(() => service.reset());
+
+// The service takes 300 ms; the client gives up after 100 ms, but the service still applies it.
+const SLOW = 300;
+const client = () => testClient(service, { timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const markRequests = () => service.requests.filter((r) => r.path.endsWith('/mark-as'));
+
+function useMarks() {
+  return { feed: useFeed(), markAs: useMarkAs() };
+}
+
+it('a mark read that timed out but landed late does not undo the mark unread that followed it', async () => {
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+
+  // Both attempts time out on the client; the first is applied 300 ms after it arrived.
+  service.injectFault({ latencyMs: SLOW, path: '/mark-as' });
+  const first = await act(() => result.current.markAs.mutateAsync({ messageId: id, markAs: 'read' }).then(() => 'ok', (error: Error) => error.name));
+  expect(first).not.toBe('ok');
+  // The user marks it unread at once, before the service got to the first.
+  const second = await act(() => result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' }).then(() => 'ok', (error: Error) => error.message));
+  expect(second).toBe('ok');
+  await act(() => wait(SLOW));
+  await act(() => settle(queryClient));
+
+  expect(service.feedOf(SUBSCRIBER).find((n) => n._id === id)?.read).toBe(false);
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+  // Nothing applied twice: the first was sent again under its own key and answered from the service's record.
+  expect(markRequests().filter((r) => r.applied)).toHaveLength(2);
+});
+
+it('a preference switched off that timed out but landed late does not undo switching it back on', async () => {
+  const { result, queryClient } = renderInboxHook(() => ({ prefs: usePreferences(), update: useUpdatePreference() }), service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.prefs.preferences?.global.channels.email).toBe(true));
+
+  service.injectFault({ latencyMs: SLOW, method: 'PATCH' });
+  const first = await act(() => result.current.update.mutateAsync({ channel: 'email', enabled: false }).then(() => 'ok', (error: Error) => error.name));
+  expect(first).not.toBe('ok');
+  const second = await act(() => result.current.update.mutateAsync({ channel: 'email', enabled: true }).then(() => 'ok', (error: Error) => error.message));
+  expect(second).toBe('ok');
+  await act(() => wait(SLOW));
+  await act(() => settle(queryClient));
+
+  const truth = await client().getPreferences({ subscriberId: SUBSCRIBER });
+  expect(truth.global.channels.email).toBe(true);
+  expect(result.current.prefs.preferences?.global.channels.email).toBe(true);
+});
+
+it('while the earlier change cannot be confirmed, the next one is refused visibly and not sent; once the service answers, it goes', async () => {
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+
+  // The service is down: every mark-as gets a 503, nothing is applied.
+  service.injectFault({ status: 503, path: '/mark-as' }, 4);
+  const first = await act(() => result.current.markAs.mutateAsync({ messageId: id, markAs: 'read' }).then(() => 'ok', (error: Error) => error.message));
+  expect(first).toMatch(/503/);
+  const sentBefore = markRequests().length;
+  const second = await act(() => result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' }).then(() => 'ok', (error: Error) => error.message));
+  expect(second).toMatch(/503/);
+  // Only the first change was sent again, under its own key; the second was never sent.
+  const firstKey = markRequests()[sentBefore - 1]?.idempotencyKey;
+  expect(markRequests().length).toBeGreaterThan(sentBefore);
+  expect(markRequests().slice(sentBefore).every((r) => r.idempotencyKey === firstKey && r.status === 503)).toBe(true);
+  await act(() => settle(queryClient));
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+
+  // The service is back: the first change is settled (applied now), then the user's latest one.
+  const third = await act(() => result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' }).then(() => 'ok', (error: Error) => error.message));
+  expect(third).toBe('ok');
+  await act(() => settle(queryClient));
+  expect(service.feedOf(SUBSCRIBER).find((n) => n._id === id)?.read).toBe(false);
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+});
