@@ -69,16 +69,23 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   /** Mutations with unclear answers, by key, until the service answers one clearly. */
   const unsettled = new Map<string, Unsettled>();
 
-  /** Sends an unclear mutation again until the service answers: done, or refused for good. */
+  /** Sends an unclear mutation again (with the client's retries); forgets it once the service answers: done, or refused for good. */
   function resolve(entry: Unsettled): Promise<void> {
     const forget = () => {
       for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
     };
-    entry.sending ??= entry.send().then(forget, (error: unknown) => {
-      entry.sending = undefined;
-      if (unclear(error)) throw error;
-      forget();
-    });
+    entry.sending ??= entry.send().then(
+      () => {
+        forget();
+        // Applied now, perhaps, on keys no later mutation settles: the caches read again when idle.
+        failed = true;
+      },
+      (error: unknown) => {
+        entry.sending = undefined;
+        if (unclear(error)) throw error;
+        forget();
+      },
+    );
     return entry.sending;
   }
 
