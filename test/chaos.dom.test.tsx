@@ -35,7 +35,7 @@ interface Intent {
   outcome: Outcome;
 }
 
-it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: 120_000 }, async () => {
+it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: Math.max(120_000, ACTIONS * 100) }, async () => {
   const next = seededRandom(20_261_124);
   const pick = <T,>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const client = testClient(service, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }, timeoutMs: 40 });

@@ -5,7 +5,7 @@
  */
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { useFeed, useMarkAs, usePreferences, useUpdatePreference } from 'inbox-kit';
+import { useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference } from 'inbox-kit';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
@@ -18,8 +18,10 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const markRequests = () => service.requests.filter((r) => r.path.endsWith('/mark-as'));
 
 function useMarks() {
-  return { feed: useFeed(), markAs: useMarkAs() };
+  return { feed: useFeed(), markAs: useMarkAs(), markAll: useMarkAllAs(), action: useMarkAction() };
 }
+const outcome = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: Error) => error.message);
+const truth = (messageId: string) => service.feedOf(SUBSCRIBER).find((n) => n._id === messageId);
 
 it('a mark read that timed out but landed late does not undo the mark unread that followed it', async () => {
   const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
@@ -89,4 +91,57 @@ it('while the earlier change cannot be confirmed, the next one is refused visibl
   await act(() => settle(queryClient));
   expect(service.feedOf(SUBSCRIBER).find((n) => n._id === id)?.read).toBe(false);
   expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+});
+
+it('"Mark all as read" waits for an earlier mark with no answer; refused while it has none, and never undone by it later', async () => {
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'read' })))).toBe('ok');
+
+  // Mark unread: no answer (503 twice, not applied). Mark all read: the first is sent again, 503 again.
+  service.injectFault({ status: 503, path: '/mark-as' }, 4);
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' })))).toMatch(/503/);
+  expect(await act(() => outcome(result.current.markAll.mutateAsync({ markAs: 'read' })))).toMatch(/503/);
+  expect(service.requests.some((r) => r.path.endsWith('/mark-all'))).toBe(false);
+
+  // The service is back: mark all read goes after the first, which it settles; a later mark-all seen cannot undo it.
+  expect(await act(() => outcome(result.current.markAll.mutateAsync({ markAs: 'read' })))).toBe('ok');
+  expect(await act(() => outcome(result.current.markAll.mutateAsync({ markAs: 'seen' })))).toBe('ok');
+  await act(() => settle(queryClient));
+  expect(truth(id)?.read).toBe(true);
+  expect(service.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+  expect(result.current.feed.notifications.every((n) => n.read)).toBe(true);
+});
+
+it('a "Mark all as read" that timed out but landed late does not undo the mark unread that followed it', async () => {
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+
+  service.injectFault({ latencyMs: SLOW, path: '/mark-all' });
+  expect(await act(() => outcome(result.current.markAll.mutateAsync({ markAs: 'read' })))).not.toBe('ok');
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' })))).toBe('ok');
+  await act(() => wait(SLOW));
+  await act(() => settle(queryClient));
+
+  expect(truth(id)?.read).toBe(false);
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+  expect(service.requests.filter((r) => r.path.endsWith('/mark-all') && r.applied)).toHaveLength(1);
+});
+
+it('a button clicked again after a click with no answer shows what the service holds', async () => {
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: client() } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => n.cta.action?.status === 'pending' && (n.cta.action.buttons?.length ?? 0) > 0)?._id ?? '';
+  expect(id).not.toBe('');
+
+  service.injectFault({ status: 503, path: '/actions/' }, 2);
+  expect(await act(() => outcome(result.current.action.mutateAsync({ messageId: id, type: 'primary' })))).toMatch(/503/);
+  // The first click is sent again and applied; the second then changes nothing.
+  await act(() => outcome(result.current.action.mutateAsync({ messageId: id, type: 'primary' })));
+  await act(() => settle(queryClient));
+
+  expect(truth(id)?.cta.action?.status).toBe('done');
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
 });

@@ -10,7 +10,7 @@ import { InboxApiError, InboxNetworkError, InboxTimeoutError } from '../client/i
  * that got no clear answer may still be applied later (the service got it and
  * is slow): before the next mutation on its keys goes, it is sent again under
  * the same idempotency keys until the service answers clearly, so it cannot
- * land after that next one.
+ * land after that next one. Until it is answered, the next one is refused.
  */
 
 /** No clear answer: the service may have applied it, or may still (a 409 says it is applying it now). */
@@ -18,6 +18,13 @@ function unclear(error: unknown): boolean {
   if (error instanceof InboxApiError) return error.status >= 500 || error.status === 409;
   return error instanceof InboxNetworkError || error instanceof InboxTimeoutError;
 }
+
+/**
+ * How long a request with no clear answer may still be applied by the service. Past this it is
+ * not sent again: a request is not still being served a minute later (proxies and load balancers
+ * give up well before), and sending it so late would apply a change the user saw refused.
+ */
+const MAY_LAND_WITHIN_MS = 60_000;
 
 export interface IntentQueueOptions<V> {
   /** The value of a key in the cache now, if the cache knows it. */
@@ -44,16 +51,18 @@ export interface IntentQueue<V> {
   /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
   pending(): ReadonlyMap<string, V>;
   /**
-   * Settles once every mutation sent so far has, and those with unclear answers
-   * were sent again (so a change to all of them goes after them).
+   * A change to every key (mark all): sent after every mutation before it (those with unclear
+   * answers sent again and answered, else it is refused unsent), and before any after it. After an
+   * unclear answer, `resend` goes before the next mutation, as `send` does for `run`.
    */
-  idle(): Promise<void>;
+  all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R>;
 }
 
-/** A mutation with an unclear answer: its keys, and how to send it again. */
-interface Unsettled {
+/** A mutation with an unclear answer: its keys (none: every key), when it was sent, how to send it again. */
+interface Unsettled<V> {
   keys: readonly string[];
-  send: () => Promise<unknown>;
+  at: number;
+  send: () => Promise<ReadonlyMap<string, V> | undefined>;
   sending?: Promise<void> | undefined;
 }
 
@@ -65,20 +74,43 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   const confirmed = new Map<string, V>();
   /** The last mutation on each key, to send the next one after it. */
   const chains = new Map<string, Promise<unknown>>();
+  /** A change to every key on its way: every mutation waits for it. */
+  let barrier: Promise<unknown> | undefined;
   let failed = false;
   /** Mutations with unclear answers, by key, until the service answers one clearly. */
-  const unsettled = new Map<string, Unsettled>();
+  const unsettled = new Map<string, Unsettled<V>>();
+  /** A change to every key with an unclear answer. */
+  let unsettledAll: Unsettled<V> | undefined;
+
+  function remember(keys: readonly string[], send: Unsettled<V>['send']): void {
+    const entry: Unsettled<V> = { keys, send, at: Date.now() };
+    if (keys.length === 0) unsettledAll = entry;
+    for (const key of keys) unsettled.set(key, entry);
+  }
 
   /** Sends an unclear mutation again (with the client's retries); forgets it once the service answers: done, or refused for good. */
-  function resolve(entry: Unsettled): Promise<void> {
+  function resolve(entry: Unsettled<V>): Promise<void> {
     const forget = () => {
+      if (unsettledAll === entry) unsettledAll = undefined;
       for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
     };
+    if (Date.now() - entry.at > MAY_LAND_WITHIN_MS) {
+      forget();
+      return Promise.resolve();
+    }
     entry.sending ??= entry.send().then(
-      () => {
+      (values) => {
         forget();
-        // Applied now, perhaps, on keys no later mutation settles: the caches read again when idle.
+        // Applied now, perhaps: where a notification belongs in a filtered feed, or what a change to
+        // every key did, only a fresh read tells. The caches read again once the queue is idle.
         failed = true;
+        // What the service holds now: the rollback value of keys a later mutation owns, the cache's for the others.
+        const writes = new Map<string, V>();
+        for (const [key, value] of values ?? []) {
+          if (owners.has(key)) confirmed.set(key, value);
+          else writes.set(key, value);
+        }
+        if (writes.size > 0) options.write(writes);
       },
       (error: unknown) => {
         entry.sending = undefined;
@@ -87,6 +119,12 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       },
     );
     return entry.sending;
+  }
+
+  /** Resolves the unsettled mutations on `keys` (all of them when undefined), one after another. */
+  async function resolveBefore(keys: readonly string[] | undefined): Promise<void> {
+    const entries = new Set([unsettledAll, ...(keys ? keys.map((key) => unsettled.get(key)) : unsettled.values())]);
+    for (const entry of entries) if (entry) await resolve(entry);
   }
 
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
@@ -102,18 +140,16 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     }
     options.write(target);
 
-    const before = [...new Set(keys.map((key) => chains.get(key)).filter((p): p is Promise<unknown> => p !== undefined))];
+    const before = new Set([barrier, ...keys.map((key) => chains.get(key))]);
     let sending = false;
     const sent = Promise.allSettled(before).then(async () => {
       // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
-      for (const entry of new Set(keys.map((key) => unsettled.get(key)))) if (entry) await resolve(entry);
+      await resolveBefore(keys);
       sending = true;
       return send();
     });
     const chain = sent.catch((error: unknown) => {
-      if (!sending || !unclear(error)) return;
-      const entry: Unsettled = { keys, send };
-      for (const key of keys) unsettled.set(key, entry);
+      if (sending && unclear(error)) remember(keys, () => send().then(({ values }) => values));
     });
     for (const key of keys) chains.set(key, chain);
 
@@ -150,12 +186,33 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     }
   }
 
+  async function all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R> {
+    const before = new Set([barrier, ...chains.values()]);
+    let sending = false;
+    const sent = Promise.allSettled(before).then(async () => {
+      await resolveBefore(undefined);
+      sending = true;
+      return send();
+    });
+    const gate = sent.catch((error: unknown) => {
+      if (sending && unclear(error)) remember([], () => resend().then(() => undefined));
+    });
+    barrier = gate;
+    try {
+      return await sent;
+    } finally {
+      if (barrier === gate) barrier = undefined;
+      // After a mutation sent again above: nothing else may be in flight to report it.
+      if (failed && owners.size === 0) {
+        options.settled(true);
+        failed = false;
+      }
+    }
+  }
+
   return {
     run,
+    all,
     pending: () => new Map([...owners].map(([key, owner]) => [key, owner.value])),
-    idle: async () => {
-      await Promise.allSettled([...new Set(chains.values())]);
-      await Promise.allSettled([...new Set(unsettled.values())].map(resolve));
-    },
   };
 }

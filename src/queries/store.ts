@@ -5,10 +5,11 @@
  * polling for new notifications, and cross-tab sync. Free of React.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { InboxApiError, partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
+import { partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { CountData, CountKind } from './counts';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
+import { createMarkEverything, MARK_AS_BATCH, type MarkEverythingRequest } from './mark-everything';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
 import { flagsAfter, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
@@ -43,9 +44,6 @@ type TabMessage =
   | { kind: 'refresh' };
 
 const KINDS: readonly CountKind[] = ['unread', 'unseen'];
-
-/** Largest batch the hooks send in one mark-as request. */
-export const MARK_AS_BATCH = 100;
 
 export interface InboxStore extends QueryContext, MessageActions, PreferenceActions {
   queryClient: QueryClient;
@@ -250,55 +248,29 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     return messages;
   }
 
-  /** Until the service says it has no mark-all route (404/405). */
-  let markAllSupported = true;
+  const markEverything = createMarkEverything(client, subscriberId);
 
   async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
-    const filter = markAs === 'read' ? { read: false } : { seen: false };
     const matches = (item: FeedItem) => needsMark(item, markAs) && (!payload || partialMatch(payload, item.payload));
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
     for (const item of cachedItems()) if (matches(item) && !cached.has(item._id)) cached.set(item._id, flagsAfter(item, markAs));
     await cancelCounts();
     writeFlags(cached, true);
-    let marked = 0;
     let done = false;
     epoch++;
     markingAll++;
+    const request: MarkEverythingRequest = {
+      markAs,
+      payload,
+      held: [...cached.keys()],
+      count: () => queryClient.getQueryData<CountData>(countKey(markAs === 'read' ? 'unread' : 'unseen'))?.count,
+      // Kept for a second sending after an unclear answer (see createIntentQueue.all).
+      idempotencyKey: newIdempotencyKey(),
+    };
     try {
-      // After the reader's marks still on their way: the last thing they asked for wins.
-      await messageIntents.idle();
-      // One request when the service has mark-all (it cannot filter by payload).
-      if (!payload && markAllSupported) {
-        try {
-          marked = await client.markAll({ subscriberId, markAs });
-          onProgress?.(marked);
-          done = true;
-          return { marked };
-        } catch (error) {
-          if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
-          markAllSupported = false;
-        }
-      }
-      // Else 100 at a time: first what the kit holds, then what a listing finds, until none is left.
-      const held = [...cached.keys()];
-      for (let start = 0; start < held.length; start += MARK_AS_BATCH) {
-        marked += (await client.markAs({ subscriberId, messageId: held.slice(start, start + MARK_AS_BATCH), markAs })).length;
-        onProgress?.(marked);
-      }
-      const count = payload ? undefined : queryClient.getQueryData<CountData>(countKey(markAs === 'read' ? 'unread' : 'unseen'))?.count;
-      let more = !(count?.exact && held.length >= count.value);
-      // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
-      while (more) {
-        const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
-        // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
-        const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
-        if (ids.length === 0) break;
-        const changed = await client.markAs({ subscriberId, messageId: ids, markAs });
-        marked += changed.length;
-        onProgress?.(marked);
-        more = changed.length > 0 && page.hasMore;
-      }
+      // After the reader's marks still on their way, and before any made meanwhile: the last thing they asked for wins.
+      const marked = await messageIntents.all(() => markEverything(request, onProgress), () => markEverything(request));
       done = true;
       return { marked };
     } finally {

@@ -1,0 +1,94 @@
+/** The intent queue's rules for a mutation with no clear answer, on a fake clock. */
+import { afterEach, expect, it, vi } from 'vitest';
+import { InboxApiError, InboxNetworkError } from '../src/client/index';
+import { createIntentQueue } from '../src/queries/intents';
+
+afterEach(() => vi.useRealTimers());
+
+function queue() {
+  const cache = new Map<string, number>();
+  const settled: boolean[] = [];
+  const q = createIntentQueue<number>({
+    read: (key) => cache.get(key),
+    write: (changes) => changes.forEach((value, key) => cache.set(key, value)),
+    settled: (failed) => settled.push(failed),
+  });
+  return { q, cache, settled };
+}
+const dropped = () => new InboxNetworkError('markAs', 'http://x', new Error('connection reset'));
+const answer = (key: string, value: number) => async () => ({ result: value, values: new Map([[key, value]]) });
+
+it('sends an unanswered change again before the next on its key, once, and writes what it brought to keys nobody else changes', async () => {
+  const { q, cache } = queue();
+  cache.set('x', 0).set('y', 0);
+  const sent: string[] = [];
+  let first = 0;
+  await q
+    .run(new Map([['x', 1], ['y', 1]]), async () => {
+      sent.push('first');
+      if (first++ === 0) throw dropped();
+      return { result: 1, values: new Map([['x', 1], ['y', 1]]) };
+    })
+    .catch(() => undefined);
+  expect(cache.get('y')).toBe(0); // rolled back
+  await q.run(new Map([['x', 2]]), async () => (sent.push('second'), answer('x', 2)()));
+  await q.run(new Map([['x', 3]]), async () => (sent.push('third'), answer('x', 3)()));
+  expect(sent).toEqual(['first', 'first', 'second', 'third']);
+  expect(cache.get('x')).toBe(3);
+  expect(cache.get('y')).toBe(1);
+});
+
+it('refuses the next change, unsent, while the earlier one still has no answer; a refusal for good (4xx) answers it', async () => {
+  const { q } = queue();
+  const sent: string[] = [];
+  let attempts = 0;
+  const first = async () => {
+    sent.push('first');
+    attempts++;
+    if (attempts < 3) throw dropped();
+    throw new InboxApiError({ operation: 'markAs', method: 'POST', url: 'http://x', status: 404, statusText: 'Not Found', body: { message: 'gone' }, headers: new Headers(), retryAfterMs: undefined });
+  };
+  await q.run(new Map([['x', 1]]), first).catch(() => undefined);
+  await expect(q.run(new Map([['x', 2]]), answer('x', 2))).rejects.toThrow(/connection reset/);
+  expect(sent).toEqual(['first', 'first']);
+  await expect(q.run(new Map([['x', 2]]), answer('x', 2))).resolves.toBe(2);
+  expect(sent).toEqual(['first', 'first', 'first']);
+});
+
+it('after a minute an unanswered change is not sent again: it cannot still land, and sending it would apply what the user saw refused', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const { q } = queue();
+  let sentFirst = 0;
+  await q
+    .run(new Map([['x', 1]]), async () => {
+      sentFirst++;
+      throw dropped();
+    })
+    .catch(() => undefined);
+  vi.setSystemTime(Date.now() + 61_000);
+  await expect(q.run(new Map([['x', 2]]), answer('x', 2))).resolves.toBe(2);
+  expect(sentFirst).toBe(1);
+});
+
+it('a change to every key waits for the changes before it and holds back those after it', async () => {
+  const { q } = queue();
+  const order: string[] = [];
+  let release = () => {};
+  const slow = q.run(
+    new Map([['x', 1]]),
+    () =>
+      new Promise<{ result: number; values: Map<string, number> }>((resolve) => {
+        release = () => {
+          order.push('x=1');
+          resolve({ result: 1, values: new Map([['x', 1]]) });
+        };
+      }),
+  );
+  const all = q.all(async () => (order.push('all'), 0), async () => 0);
+  const after = q.run(new Map([['y', 2]]), async () => (order.push('y=2'), answer('y', 2)()));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(order).toEqual([]);
+  release();
+  await Promise.all([slow, all, after]);
+  expect(order).toEqual(['x=1', 'all', 'y=2']);
+});
