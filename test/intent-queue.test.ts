@@ -92,3 +92,48 @@ it('a change to every key waits for the changes before it and holds back those a
   await Promise.all([slow, all, after]);
   expect(order).toEqual(['x=1', 'all', 'y=2']);
 });
+
+it('the minute runs from the last sending: a change sent again 50 s in is sent again before a change at 61 s', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const { q } = queue();
+  const t0 = Date.now();
+  const sentAt: number[] = [];
+  const first = async () => {
+    sentAt.push(Date.now() - t0);
+    throw dropped();
+  };
+  await q.run(new Map([['x', 1]]), first).catch(() => undefined);
+  vi.setSystemTime(t0 + 50_000);
+  await expect(q.run(new Map([['x', 2]]), answer('x', 2))).rejects.toThrow(/connection reset/);
+  vi.setSystemTime(t0 + 61_000);
+  await q.run(new Map([['x', 2]]), answer('x', 2)).catch(() => undefined);
+  expect(sentAt).toEqual([0, 50_000, 61_000]);
+});
+
+it('a change sent again and still on its way is waited for, however old', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const { q, cache } = queue();
+  cache.set('a', 0).set('b', 0);
+  const t0 = Date.now();
+  const order: string[] = [];
+  let attempt = 0;
+  let finish = () => {};
+  const first = async () => {
+    if (attempt++ === 0) throw dropped();
+    order.push('sent again');
+    await new Promise<void>((resolve) => (finish = resolve));
+    order.push('answered');
+    return { result: 1, values: new Map([['a', 1], ['b', 1]]) };
+  };
+  await q.run(new Map([['a', 1], ['b', 1]]), first).catch(() => undefined);
+  vi.setSystemTime(t0 + 59_000);
+  const a = q.run(new Map([['a', 2]]), async () => (order.push('a=2'), answer('a', 2)()));
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  vi.setSystemTime(t0 + 61_000);
+  const b = q.run(new Map([['b', 2]]), async () => (order.push('b=2'), answer('b', 2)()));
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  finish();
+  await Promise.all([a, b]);
+  expect(order.indexOf('b=2')).toBeGreaterThan(order.indexOf('answered'));
+  expect(cache.get('b')).toBe(2);
+});

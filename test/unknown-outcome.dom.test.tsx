@@ -145,3 +145,23 @@ it('a button clicked again after a click with no answer shows what the service h
   expect(truth(id)?.cta.action?.status).toBe('done');
   expect(result.current.feed.notifications.find((n) => n._id === id)?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
 });
+
+it('a batched "Mark all as read" (no mark-all route) that timed out but landed late does not undo the mark unread that followed it', async () => {
+  const batched = setupMockService({ markAll: false });
+  const { result, queryClient } = renderInboxHook(useMarks, batched, { props: { client: testClient(batched, { timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } }) } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+
+  // The first mark-as batch is applied 300 ms after it arrives; the client gives up before.
+  batched.injectFault({ latencyMs: SLOW, path: '/mark-as' });
+  expect(await act(() => outcome(result.current.markAll.mutateAsync({ markAs: 'read' })))).not.toBe('ok');
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' })))).toBe('ok');
+  await act(() => wait(SLOW));
+  await act(() => settle(queryClient));
+
+  expect(batched.feedOf(SUBSCRIBER).find((n) => n._id === id)?.read).toBe(false);
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.read).toBe(false);
+  // Sent again under its own key: applied once.
+  const applied = batched.requests.filter((r) => r.path.endsWith('/mark-as') && r.applied).map((r) => r.idempotencyKey);
+  expect(new Set(applied).size).toBe(applied.length);
+});

@@ -94,11 +94,14 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       if (unsettledAll === entry) unsettledAll = undefined;
       for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
     };
+    if (entry.sending) return entry.sending;
+    // Counted from its last sending: only one with nothing on its way may be too old to land.
     if (Date.now() - entry.at > MAY_LAND_WITHIN_MS) {
       forget();
       return Promise.resolve();
     }
-    entry.sending ??= entry.send().then(
+    entry.at = Date.now();
+    entry.sending = entry.send().then(
       (values) => {
         forget();
         // Applied now, perhaps: where a notification belongs in a filtered feed, or what a change to
@@ -114,6 +117,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       },
       (error: unknown) => {
         entry.sending = undefined;
+        entry.at = Date.now();
         if (unclear(error)) throw error;
         forget();
       },

@@ -17,47 +17,71 @@ export interface MarkEverythingRequest {
   held: readonly string[];
   /** The count of matching notifications when exact: no listing is needed once `held` has them all. */
   count: () => Count | undefined;
-  /** Sent with the mark-all request, so sending it again cannot apply it twice. */
+  /** The mark-all request's key; each mark-as gets one derived from it. */
   idempotencyKey: string;
 }
 
-/** Returns how many it marked; `progress` hears the running total. */
-export type MarkEverything = (request: MarkEverythingRequest, progress?: (marked: number) => void) => Promise<number>;
+/**
+ * Sends one "mark all"; returns how many it marked, and `progress` hears the running total. Called
+ * again after an unclear answer, it sends again what has no answer, as it was and under the same
+ * keys (so the service replays what it already applied), and goes on from there.
+ */
+export type MarkEverything = (progress?: (marked: number) => void) => Promise<number>;
 
-export function createMarkEverything(client: InboxClient, subscriberId: string): MarkEverything {
+interface Batch {
+  messageId: string[];
+  idempotencyKey: string;
+  /** How many it marked, once the service answered. */
+  marked?: number;
+}
+
+export function createMarkEverything(client: InboxClient, subscriberId: string): (request: MarkEverythingRequest) => MarkEverything {
   /** Until the service says it has no mark-all route (404/405). */
   let markAllSupported = true;
 
-  return async ({ markAs, payload, held, count, idempotencyKey }, progress) => {
-    if (!payload && markAllSupported) {
-      try {
-        const marked = await client.markAll({ subscriberId, markAs }, { idempotencyKey });
-        progress?.(marked);
-        return marked;
-      } catch (error) {
-        if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
-        markAllSupported = false;
+  return ({ markAs, payload, held, count, idempotencyKey }) => {
+    /** Every mark-as sent, in order, with its key and, once it came, its answer (how many it marked). */
+    const batches: Batch[] = [];
+    const add = (messageId: string[]): Batch => {
+      const batch = { messageId, idempotencyKey: `${idempotencyKey}-${batches.length}` };
+      batches.push(batch);
+      return batch;
+    };
+    const send = async (batch: Batch): Promise<number> =>
+      (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: batch.idempotencyKey })).length);
+
+    return async (progress) => {
+      if (!payload && markAllSupported) {
+        try {
+          const marked = await client.markAll({ subscriberId, markAs }, { idempotencyKey });
+          progress?.(marked);
+          return marked;
+        } catch (error) {
+          if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
+          markAllSupported = false;
+        }
       }
-    }
-    let marked = 0;
-    for (let start = 0; start < held.length; start += MARK_AS_BATCH) {
-      marked += (await client.markAs({ subscriberId, messageId: held.slice(start, start + MARK_AS_BATCH), markAs })).length;
-      progress?.(marked);
-    }
-    const known = payload ? undefined : count();
-    let more = !(known?.exact && held.length >= known.value);
-    const filter = markAs === 'read' ? { read: false } : { seen: false };
-    // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
-    while (more) {
-      const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
-      // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
-      const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
-      if (ids.length === 0) break;
-      const changed = await client.markAs({ subscriberId, messageId: ids, markAs });
-      marked += changed.length;
-      progress?.(marked);
-      more = changed.length > 0 && page.hasMore;
-    }
-    return marked;
+      if (batches.length === 0) for (let start = 0; start < held.length; start += MARK_AS_BATCH) add(held.slice(start, start + MARK_AS_BATCH));
+      const total = () => batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
+      for (const batch of batches) {
+        if (batch.marked !== undefined) continue;
+        await send(batch);
+        progress?.(total());
+      }
+      const known = payload ? undefined : count();
+      let more = !(known?.exact && held.length >= known.value);
+      const filter = markAs === 'read' ? { read: false } : { seen: false };
+      // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
+      while (more) {
+        const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
+        // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
+        const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
+        if (ids.length === 0) break;
+        const marked = await send(add(ids));
+        progress?.(total());
+        more = marked > 0 && page.hasMore;
+      }
+      return total();
+    };
   };
 }

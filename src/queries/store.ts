@@ -9,7 +9,7 @@ import { partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type M
 import type { CountData, CountKind } from './counts';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
-import { createMarkEverything, MARK_AS_BATCH, type MarkEverythingRequest } from './mark-everything';
+import { createMarkEverything, MARK_AS_BATCH } from './mark-everything';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
 import { flagsAfter, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
@@ -260,17 +260,17 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     let done = false;
     epoch++;
     markingAll++;
-    const request: MarkEverythingRequest = {
+    const send = markEverything({
       markAs,
       payload,
       held: [...cached.keys()],
       count: () => queryClient.getQueryData<CountData>(countKey(markAs === 'read' ? 'unread' : 'unseen'))?.count,
       // Kept for a second sending after an unclear answer (see createIntentQueue.all).
       idempotencyKey: newIdempotencyKey(),
-    };
+    });
     try {
       // After the reader's marks still on their way, and before any made meanwhile: the last thing they asked for wins.
-      const marked = await messageIntents.all(() => markEverything(request, onProgress), () => markEverything(request));
+      const marked = await messageIntents.all(() => send(onProgress), () => send());
       done = true;
       return { marked };
     } finally {
