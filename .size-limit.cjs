@@ -32,8 +32,10 @@ module.exports = [
     // count never undoes a newer count or a feed asked for later, a cancelled count stops being
     // tracked, the end of a mark-all counted as a change): +0.12 kB; the third review's (a clock set
     // back, tabs counting at once, an app's own key hashing) and the fourth's (the badge kept on the
-    // newer of two counts, a feed time ahead of the clock): +0.08 kB.
-    limit: '45.35 kB',
+    // newer of two counts, a feed time ahead of the clock): +0.08 kB; a change with no clear answer
+    // sent again under its key before the next change to the same thing, and mark-all ordered with
+    // the marks around it (CI's chaos run lost an intent to a late-landing mark): +0.3 kB.
+    limit: '45.7 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -46,8 +48,9 @@ module.exports = [
     // first paint's cuts and lost changes read afresh in every tab: +0.2 kB; the review's fixes: +0.1 kB;
     // only a tab with something that polls stands for the poller: +0.05 kB; unread elsewhere, and a
     // count asked for before a change this tab knows of not applied: +0.1 kB; the review's fixes: +0.08 kB;
-    // the second review's: +0.12 kB; the third and fourth reviews': +0.08 kB.
-    limit: '34.65 kB',
+    // the second review's: +0.12 kB; the third and fourth reviews': +0.08 kB; a change with no clear
+    // answer sent again before the next, and mark-all ordered with the marks around it: +0.5 kB.
+    limit: '35.2 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

@@ -82,10 +82,36 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   /** A change to every key with an unclear answer. */
   let unsettledAll: Unsettled<V> | undefined;
 
-  function remember(keys: readonly string[], send: Unsettled<V>['send']): void {
-    const entry: Unsettled<V> = { keys, send, at: Date.now() };
-    if (keys.length === 0) unsettledAll = entry;
-    for (const key of keys) unsettled.set(key, entry);
+  /**
+   * Sends after `before` and after the unclear mutations on `keys` (every key: undefined) are answered;
+   * remembers its own unclear answer for `again`. The second promise settles once that is done.
+   */
+  function sendAfter<T>(before: Iterable<unknown>, keys: readonly string[] | undefined, send: () => Promise<T>, again: Unsettled<V>['send']) {
+    let sending = false;
+    const sent = Promise.allSettled(before).then(async () => {
+      // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
+      const entries = new Set([unsettledAll, ...(keys ? keys.map((key) => unsettled.get(key)) : unsettled.values())]);
+      for (const entry of entries) if (entry) await resolve(entry);
+      sending = true;
+      return send();
+    });
+    const done = sent.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!sending || !unclear(error)) return;
+        const entry: Unsettled<V> = { keys: keys ?? [], send: again, at: Date.now() };
+        if (!keys) unsettledAll = entry;
+        for (const key of keys ?? []) unsettled.set(key, entry);
+      },
+    );
+    return [sent, done] as const;
+  }
+
+  /** Tells `settled` once nothing is in flight; `always`: also when nothing failed. */
+  function report(always: boolean): void {
+    if (owners.size > 0 || !(always || failed)) return;
+    options.settled(failed);
+    failed = false;
   }
 
   /** Sends an unclear mutation again (with the client's retries); forgets it once the service answers: done, or refused for good. */
@@ -125,12 +151,6 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     return entry.sending;
   }
 
-  /** Resolves the unsettled mutations on `keys` (all of them when undefined), one after another. */
-  async function resolveBefore(keys: readonly string[] | undefined): Promise<void> {
-    const entries = new Set([unsettledAll, ...(keys ? keys.map((key) => unsettled.get(key)) : unsettled.values())]);
-    for (const entry of entries) if (entry) await resolve(entry);
-  }
-
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
     const id = ++sequence;
     const keys = [...target.keys()];
@@ -144,17 +164,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     }
     options.write(target);
 
-    const before = new Set([barrier, ...keys.map((key) => chains.get(key))]);
-    let sending = false;
-    const sent = Promise.allSettled(before).then(async () => {
-      // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
-      await resolveBefore(keys);
-      sending = true;
-      return send();
-    });
-    const chain = sent.catch((error: unknown) => {
-      if (sending && unclear(error)) remember(keys, () => send().then(({ values }) => values));
-    });
+    const [sent, chain] = sendAfter([barrier, ...keys.map((key) => chains.get(key))], keys, send, () => send().then(({ values }) => values));
     for (const key of keys) chains.set(key, chain);
 
     // Settles each key this mutation still owns to `valueOf(key)`; hands the others on.
@@ -183,34 +193,19 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       throw error;
     } finally {
       for (const key of keys) if (chains.get(key) === chain) chains.delete(key);
-      if (owners.size === 0) {
-        options.settled(failed);
-        failed = false;
-      }
+      report(true);
     }
   }
 
   async function all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R> {
-    const before = new Set([barrier, ...chains.values()]);
-    let sending = false;
-    const sent = Promise.allSettled(before).then(async () => {
-      await resolveBefore(undefined);
-      sending = true;
-      return send();
-    });
-    const gate = sent.catch((error: unknown) => {
-      if (sending && unclear(error)) remember([], () => resend().then(() => undefined));
-    });
+    const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send, () => resend().then(() => undefined));
     barrier = gate;
     try {
       return await sent;
     } finally {
       if (barrier === gate) barrier = undefined;
       // After a mutation sent again above: nothing else may be in flight to report it.
-      if (failed && owners.size === 0) {
-        options.settled(true);
-        failed = false;
-      }
+      report(false);
     }
   }
 
