@@ -6,7 +6,7 @@
 import { InboxApiError, type InboxClient } from '../client/index';
 import type { Count } from './counts';
 
-/** Ids per mark-as request (the service's limit). */
+/** Ids per mark-as request, as many as a feed page holds at most. */
 export const MARK_AS_BATCH = 100;
 
 export interface MarkEverythingRequest {

@@ -228,7 +228,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     // A counts fetch in flight would overwrite the optimistic counts. Feed fetches are left alone (a page
     // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
     await cancelCounts();
-    // Each batch keeps its key and its answer: sent again after an unclear answer, only the unanswered go, as before.
+    // Each batch keeps its key and its answer: sent again after an unclear answer, only the unanswered batches go, under their own keys.
     const batches: { messageId: string[]; idempotencyKey: string; answer?: MarkedMessage[] }[] = [];
     for (let start = 0; start < unique.length; start += MARK_AS_BATCH) batches.push({ messageId: unique.slice(start, start + MARK_AS_BATCH), idempotencyKey: newIdempotencyKey() });
     const messages = await messageIntents.run(target, async () => {
