@@ -188,6 +188,32 @@ describe('after a failed refetch', () => {
   });
 });
 
+describe('after a failed refetch, in a tab that does not poll', () => {
+  it('a shown feed whose refetch failed, then took a change, is read again when the polling tab hears the service', async () => {
+    const tabA = inboxWrapper(service, { crossTab: true });
+    const tabB = inboxWrapper(service, { crossTab: true });
+    const a = renderHook(() => useCounts(), { wrapper: tabA.Wrapper });
+    const b = renderHook(() => ({ feed: useFeed(), markAs: useMarkAs() }), { wrapper: tabB.Wrapper });
+    await waitFor(() => expect(a.result.current.unread && b.result.current.feed.notifications.length).toBeTruthy());
+    const [target, other] = b.result.current.feed.notifications.filter((n) => n.read);
+    if (!target || !other) throw new Error('two read notifications needed');
+    service.injectFault({ drop: 'before', path: '/notifications/feed' });
+    await act(() => tabB.queryClient.invalidateQueries({ queryKey: ['inbox-kit'], predicate: (query) => query.queryKey[2] === 'feed' }));
+    await waitFor(() => expect(b.result.current.feed.isError).toBe(true));
+    await act(() => b.result.current.markAs.mutateAsync({ messageId: other._id, markAs: 'unread' }));
+    expect(b.result.current.feed.isError).toBe(false);
+    const message = service.data.messages.find((m) => m._id === target._id);
+    if (message) message.read = false;
+    // Tab A polls: the service answers, and tab B hears of it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    await act(() => tabA.queryClient.refetchQueries({ queryKey: ['inbox-kit'], predicate: (query) => query.queryKey[2] === 'counts' }));
+    await waitFor(() => expect(b.result.current.feed.notifications.find((n) => n._id === target._id)?.read).toBe(false));
+    // Read again, not only mended from the count: nothing shown is left marked as unvouched for.
+    const marked = () => tabB.queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'], type: 'active', predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' });
+    await waitFor(() => expect(marked()).toEqual([]));
+  });
+});
+
 describe('cross-tab sync', () => {
   it('survives React StrictMode’s remount (the channel and cache listeners reconnect)', async () => {
     const tabA = inboxWrapper(service, { crossTab: true });

@@ -365,13 +365,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (!data) return;
       absorb(kind, data, startedAt);
       post({ kind: 'count', which: kind, data, startedAt });
-      // The service answers again: a shown feed whose refetch failed, a failure the kit's writes
-      // have hidden since, is read now (once a poll at most; a feed showing its error has Retry).
-      void queryClient.refetchQueries({
-        queryKey: feedsKey,
-        type: 'active',
-        predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
-      });
+      readMarkedFeeds();
     } else if (key[2] === 'feed') {
       feedAskedAt.set(event.query.queryHash, startedAt);
       // A page fetched meanwhile may show the old state: reapply what was written since its fetch
@@ -379,6 +373,19 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       writeFlags(redo, false);
     }
   };
+
+  /**
+   * The service answers again (this tab's poll, or the polling tab's): a shown feed whose refetch
+   * failed, a failure the kit's writes have hidden since, is read now (once a poll at most; a feed
+   * showing its error has Retry).
+   */
+  function readMarkedFeeds(): void {
+    void queryClient.refetchQueries({
+      queryKey: feedsKey,
+      type: 'active',
+      predicate: ({ state }) => state.isInvalidated && state.fetchStatus === 'idle' && state.status === 'success',
+    });
+  }
 
   /**
    * What a fresh count shows, brought into the feeds without fetching them: notifications newer
@@ -455,6 +462,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       if (messageIntents.pending().size > 0 || markingAll > 0 || message.startedAt <= Math.max(past(changedAt), past(applied[message.which]?.at ?? 0))) return;
       queryClient.setQueryData(countKey(message.which), message.data);
       absorb(message.which, message.data, message.startedAt);
+      readMarkedFeeds();
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
     else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
     else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
