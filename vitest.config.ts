@@ -17,6 +17,9 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
   return {
     resolve: { alias },
     plugins,
+    // Known before the first test runs: a dependency found mid-run is bundled again and the page
+    // reloads with a second copy of React (react-dom/server is imported by one test only).
+    optimizeDeps: { include: ['react-dom/server'] },
     test: {
       name,
       include,

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValue, type MessageButton, type RegisteredPayload } from '../../client/index';
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useInboxContext } from '../../hooks/InboxProvider';
@@ -54,6 +54,11 @@ function hueOf(name: string): number {
 function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> }) {
   const { renderAvatar, classNames } = useItemSettings();
   const [failed, setFailed] = useState<string | null>(null);
+  // An image rendered on the server may fail before React hydrates it, and its `error` event is
+  // then never heard: one that has already finished is decoded, which rejects when it is broken.
+  const failedEarly = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && typeof img.decode === 'function') img.decode().catch(() => setFailed(img.getAttribute('src')));
+  }, []);
   const custom = renderAvatar?.(notification);
   if (custom !== undefined) return <>{custom}</>;
   const type = notification.actor?.type ?? 'none';
@@ -72,7 +77,7 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
     if (!(src && failed !== src) && fallback) hue = hueOf(senderName(sender));
     content =
       src && failed !== src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
+        <img src={src} alt="" loading="lazy" decoding="async" ref={failedEarly} onError={() => setFailed(src)} />
       ) : fallback ? (
         <span data-inbox-slot="avatar-initials">{fallback}</span>
       ) : (
