@@ -10,6 +10,11 @@ export interface AvatarSpec {
   picture?: keyof typeof PICTURES;
   /** Background color. */
   color: string;
+  /**
+   * A damaged file: served like the others, but no browser can draw it, so the UI's fallback
+   * (initials) shows. Damaged rather than missing, so that pages showing it log no failed request.
+   */
+  damaged?: boolean;
 }
 
 const PALETTE = ['#6E56CF', '#0090FF', '#12A594', '#E5484D', '#F76B15', '#D6409F', '#3E63DD', '#29A383'];
@@ -39,7 +44,8 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function avatarSvg({ label, color, picture }: AvatarSpec): string {
+export function avatarSvg({ label, color, picture, damaged }: AvatarSpec): string {
+  if (damaged) return '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect';
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" color="${escapeXml(color)}">` + `<rect width="96" height="96" fill="${escapeXml(color)}"/>`;
   if (picture) return `${open}<title>${escapeXml(label)}</title>${PICTURES[picture]}</svg>`;
   return (

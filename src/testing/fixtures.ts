@@ -25,7 +25,7 @@ interface Person {
   subscriberId: string;
   firstName: string;
   lastName: string;
-  /** Avatar slug served under `/avatars/`, or a slug with no avatar (a broken image), or none. */
+  /** Avatar slug served under `/avatars/` (`broken`: a damaged file no browser can draw), or none. */
   avatar?: { slug: string; broken?: boolean };
   locale?: string;
   email?: string;
@@ -312,9 +312,9 @@ export function createSeedData(options: SeedOptions = {}): ServiceData {
 
   const avatars: ServiceData['avatars'] = { 'deploy-bot': { label: 'Deploy bot', color: '#111827', picture: 'rocket' } };
   for (const person of [...SUBSCRIBERS, ...ACTORS]) {
-    if (person.avatar && !person.avatar.broken) {
+    if (person.avatar) {
       const name = `${person.firstName} ${person.lastName}`;
-      avatars[person.avatar.slug] = { label: initialsOf(name), color: colorFor(name) };
+      avatars[person.avatar.slug] = { label: initialsOf(name), color: colorFor(name), ...(person.avatar.broken && { damaged: true }) };
     }
   }
 

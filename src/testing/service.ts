@@ -7,7 +7,7 @@
  * By default it answers as the deployed service does (checked against its source and its
  * official SDK, `@novu/api`); `mode: 'spec'` answers as the spec reads literally.
  */
-import type { FeedItem } from '../client/schemas/index';
+import type { FeedItem, FreePayload } from '../client/schemas/index';
 import { avatarSvg } from './avatars';
 import { createSeedData, type SeedOptions } from './fixtures';
 import { errorResult, HttpError, isPlainObject as isRecord, toResponse, type Result } from './http-util';
@@ -118,7 +118,7 @@ export interface ReferenceService {
   /** Back to the seed data, with no faults, no idempotency keys and an empty request log. */
   reset(): void;
   /** The service's truth for a subscriber's feed (newest first), without paging. */
-  feedOf(subscriberId: string, filter?: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> }): FeedItem[];
+  feedOf(subscriberId: string, filter?: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> }): FeedItem<FreePayload>[];
 }
 
 const DEFAULT_API_KEY = 'sk_test_inbox_kit';
@@ -382,7 +382,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     feedOf(subscriberId, filter = {}) {
       const subscriber = data.subscribers.find((s) => s.subscriberId === subscriberId);
       if (!subscriber) return [];
-      return filterFeed(messagesOf(state, subscriber), filter).map((m) => toFeedItem(state, m, '') as FeedItem);
+      return filterFeed(messagesOf(state, subscriber), filter).map((m) => toFeedItem(state, m, '') as FeedItem<FreePayload>);
     },
   };
 }

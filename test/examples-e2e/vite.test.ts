@@ -42,8 +42,7 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
       void response.text().then((text) => bodies.push({ url: response.url(), text }), () => undefined);
     });
     page.on('console', (message) => {
-      // The seed data has one avatar that is missing on purpose (the kit shows initials instead).
-      if (message.type() === 'error' && !/\/service\/avatars\//.test(message.location().url)) problems.push(message.text());
+      if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
   }, 120_000);
