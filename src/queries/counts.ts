@@ -4,7 +4,8 @@
  * as at most that limit, so neither is a count: a count comes from the items
  * a page holds and `hasMore`, and is either exact or a lower bound ("99+").
  */
-import type { FeedItem, FeedPage } from '../client/index';
+import type { FeedPage } from '../client/index';
+import type { StoredItem } from './stored-item';
 
 export interface Count {
   /** The number, or a lower bound of it when `exact` is false. */
@@ -19,7 +20,7 @@ export type CountKind = 'unread' | 'unseen';
 export interface CountData {
   count: Count;
   /** Up to `COUNT_LIMIT` of the newest matching notifications. */
-  items: FeedItem[];
+  items: StoredItem[];
   /** `items` holds every matching notification. */
   complete: boolean;
 }

@@ -4,7 +4,8 @@
  * refuses. After a reload the item still shows the clicked button's `resultContent`.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ButtonType, CallToAction, FeedItem, InboxClient, MarkedMessage } from '../client/index';
+import type { ButtonType, CallToAction, InboxClient, MarkedMessage } from '../client/index';
+import type { StoredItem } from './stored-item';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import type { FeedData } from './updaters';
@@ -19,7 +20,7 @@ export function createMessageActions(options: {
   queryClient: QueryClient;
   feedsKey: QueryKey;
   /** A cached copy of an item, if any feed holds it. */
-  cached: (id: string) => FeedItem | undefined;
+  cached: (id: string) => StoredItem | undefined;
 }): MessageActions {
   const { client, subscriberId, queryClient, feedsKey, cached } = options;
   const ctaOf = (id: string) => cached(id)?.cta;

@@ -5,7 +5,8 @@
  * polling for new notifications, and cross-tab sync. Free of React.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { partialMatch, type FeedItem, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
+import { partialMatch, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
+import type { StoredItem } from './stored-item';
 import type { CountData, CountKind } from './counts';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
@@ -87,7 +88,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   /** Every notification the caches hold: the feeds' pages and the counts' newest. */
-  function* cachedItems(): Generator<FeedItem> {
+  function* cachedItems(): Generator<StoredItem> {
     for (const [, data] of feedQueries()) for (const page of data?.pages ?? []) yield* page.data;
     for (const kind of KINDS) yield* queryClient.getQueryData<CountData>(countKey(kind))?.items ?? [];
   }
@@ -96,12 +97,12 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
    * The last state written of items that then left every cache (read on the Unread tab): the
    * service's answer to that write still needs their state to move the counts by.
    */
-  const written = new Map<string, FeedItem>();
+  const written = new Map<string, StoredItem>();
 
   /** Every cached copy of these items, by id. */
-  function knownItems(ids: Iterable<string>): Map<string, FeedItem> {
+  function knownItems(ids: Iterable<string>): Map<string, StoredItem> {
     const wanted = new Set(ids);
-    const found = new Map<string, FeedItem>();
+    const found = new Map<string, StoredItem>();
     for (const item of cachedItems()) if (wanted.has(item._id) && !found.has(item._id)) found.set(item._id, item);
     for (const id of wanted) {
       const item = written.get(id);
@@ -251,7 +252,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const markEverything = createMarkEverything(client, subscriberId);
 
   async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
-    const matches = (item: FeedItem) => needsMark(item, markAs) && (!payload || partialMatch(payload, item.payload));
+    const matches = (item: StoredItem) => needsMark(item, markAs) && (!payload || partialMatch(payload, item.payload));
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
     for (const item of cachedItems()) if (matches(item) && !cached.has(item._id)) cached.set(item._id, flagsAfter(item, markAs));
@@ -398,7 +399,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     applied[kind] = { at: startedAt, data };
     const flag = kind === 'unread' ? 'read' : 'seen';
     const arrivals = new Map(data.items.map((item) => [item._id, item]));
-    const held = new Map<string, FeedItem>();
+    const held = new Map<string, StoredItem>();
     const newer = new Set<string>();
     // New to a feed: not in it, and newer than anything it holds (each feed on its own: one that
     // loaded later may already hold what another has not seen yet).
@@ -407,7 +408,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const feed = query.state.data as FeedData | undefined;
       const filter = filterOfKey(key);
       if (!feed || !filter) continue;
-      let newest: FeedItem | undefined;
+      let newest: StoredItem | undefined;
       const ids = new Set<string>();
       const askedAfter = past(feedAskedAt.get(query.queryHash) ?? 0) >= startedAt;
       for (const page of feed.pages) {

@@ -1,6 +1,7 @@
 /** Pure cache updaters: given cached data and a change, the data after it. */
 import type { InfiniteData } from '@tanstack/react-query';
-import { partialMatch, type FeedItem, type FeedPage, type MarkAsValue } from '../client/index';
+import { partialMatch, type FeedPage, type MarkAsValue } from '../client/index';
+import type { StoredItem } from './stored-item';
 import { shiftCount, type CountData, type CountKind } from './counts';
 import type { NormalizedFeedFilter } from './keys';
 import type { FeedPageParam } from './page-plan';
@@ -31,7 +32,7 @@ export function needsMark(item: Flags, markAs: 'read' | 'seen'): boolean {
   return markAs === 'read' ? !item.read : !item.seen;
 }
 
-export function matchesFilter(item: Pick<FeedItem, 'read' | 'seen' | 'payload'>, filter: NormalizedFeedFilter): boolean {
+export function matchesFilter(item: Pick<StoredItem, 'read' | 'seen' | 'payload'>, filter: NormalizedFeedFilter): boolean {
   return (
     (filter.read === null || item.read === filter.read) &&
     (filter.seen === null || item.seen === filter.seen) &&
@@ -40,7 +41,7 @@ export function matchesFilter(item: Pick<FeedItem, 'read' | 'seen' | 'payload'>,
 }
 
 /** Newest first, as the service orders the feed. */
-export function isNewer(a: FeedItem, b: FeedItem): boolean {
+export function isNewer(a: StoredItem, b: StoredItem): boolean {
   const at = a.createdAt ?? '';
   const bt = b.createdAt ?? '';
   return at === bt ? a._id > b._id : at > bt;
@@ -56,7 +57,7 @@ export function setFlagsInFeed(
   data: FeedData,
   filter: NormalizedFeedFilter,
   changes: ReadonlyMap<string, Flags>,
-  known: ReadonlyMap<string, FeedItem>,
+  known: ReadonlyMap<string, StoredItem>,
 ): FeedData {
   let changed = false;
   /** Items that joined minus items that left (an overlap may hold one twice: counted once). */
@@ -65,7 +66,7 @@ export function setFlagsInFeed(
   const present = new Set<string>();
   let pages = data.pages.map((page) => {
     let pageChanged = false;
-    const items: FeedItem[] = [];
+    const items: StoredItem[] = [];
     for (const item of page.data) {
       present.add(item._id);
       const flags = changes.get(item._id);
@@ -111,7 +112,7 @@ export function shiftOf(page: FeedPage): number {
   return (page as CachedFeedPage).shift ?? 0;
 }
 
-function insertInOrder(pages: FeedPage[], item: FeedItem): FeedPage[] | undefined {
+function insertInOrder(pages: FeedPage[], item: StoredItem): FeedPage[] | undefined {
   for (let p = 0; p < pages.length; p++) {
     const page = pages[p];
     if (!page) continue;
@@ -135,10 +136,10 @@ export function shiftCountData(data: CountData, kind: CountKind, before: Flags, 
 }
 
 /** The notifications of an infinite feed, flat and without the repeats that offset paging brings when new items arrive. */
-export function flattenFeed(data: { pages: readonly FeedPage[] } | undefined): FeedItem[] {
+export function flattenFeed(data: { pages: readonly FeedPage[] } | undefined): StoredItem[] {
   if (!data) return [];
   const seen = new Set<string>();
-  const items: FeedItem[] = [];
+  const items: StoredItem[] = [];
   for (const page of data.pages) {
     for (const item of page.data) {
       if (seen.has(item._id)) continue;

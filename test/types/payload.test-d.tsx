@@ -83,5 +83,7 @@ expectTypeOf<Item['read']>().toBeBoolean();
 // @ts-expect-error no index signature: unknown fields are kept at run time, not typed
 expectTypeOf<Item['subjct']>().toBeUnknown();
 expectTypeOf<FeedItem<Payload>['payload']>().toEqualTypeOf<Payload>();
+// A bare FeedItem (as a custom row's props type it) is the registered one.
+expectTypeOf<FeedItem['payload']>().toEqualTypeOf<Payload>();
 expectTypeOf<BillingNotification['payload']['invoice']>().toBeString();
 expectTypeOf<BillingNotification['payload']['category']>().toEqualTypeOf<'billing'>();
