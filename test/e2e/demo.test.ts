@@ -7,9 +7,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
 import { countUnread } from '../helpers/count-unread';
 import { startDemo, startServe, type RunningDemo, type RunningServe } from './start-demo';
@@ -45,8 +45,7 @@ afterAll(async () => {
 const bell = () => page.getByRole('button', { name: /^Notifications/ }).first();
 const unreadInName = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 const axe = async (name: string) => {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+  expect(await axeViolations(page), name).toEqual([]);
 };
 
 describe('npm start', () => {
