@@ -23,7 +23,10 @@ for name in "${names[@]}"; do
     cd "$work/$name"
     rm -rf node_modules/inbox-kit
     npm install --no-audit --no-fund --loglevel=error
+    # As the scaffold has them: its typecheck (Next's and create-vite's run inside build), build, lint.
+    npm run --if-present typecheck
     npm run build
+    npm run --if-present lint
   )
 done
 printf '\n==> examples: browser tests\n'

@@ -36,7 +36,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('response', (response) => void response.text().then((text) => bodies.push(text), () => undefined));
 }, 120_000);
@@ -84,6 +84,30 @@ it('the preferences page renders the panel, and no API key reaches the browser',
   await page.goto(`${url}/preferences`);
   await page.getByRole('switch').first().waitFor();
   for (const body of bodies) expect(body).not.toMatch(/sk_test_inbox_kit/);
+});
+
+it('typed payloads: the Billing tab (a payload filter) lists only invoices, through the schema the client module registered', async () => {
+  await page.goto(`${url}/inbox`);
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  const subjects = page.locator('[data-inbox-slot="item"] [data-inbox-slot="item-subject"]');
+  await expect.poll(() => subjects.count()).toBeGreaterThan(0);
+  expect(await subjects.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Invoice INV-\d+ paid$/)]));
+  for (const subject of await subjects.allTextContents()) expect(subject).toMatch(/^Invoice INV-\d+ paid$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+it('the header fits a 375 px screen: every link and the bell in view, nothing scrolls sideways', async () => {
+  const narrow = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+  await narrow.goto(`${url}/`);
+  const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const name of ['Home', 'Inbox', 'Preferences']) {
+    const box = await narrow.getByRole('link', { name }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, name).toBe(true);
+  }
+  const bellBox = await narrow.getByRole('button', { name: /^Notifications/ }).boundingBox();
+  expect(bellBox && bellBox.x + bellBox.width <= 375).toBe(true);
+  await narrow.context().close();
 });
 
 it('the server logged no error while rendering (e.g. an uncached value while prerendering)', () => {

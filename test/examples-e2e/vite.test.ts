@@ -15,13 +15,13 @@ const API_KEY = 'sk_test_inbox_kit';
 /** How long the page may take to show what the service says (a 2-core CI machine builds and tests at once). */
 const UI = { timeout: 10_000 };
 
-/** `node server.mjs` in the built example, on a free port. */
+/** `node server.js` in the built example, on a free port. */
 async function startExample() {
-  const running = await startProcess(process.execPath, ['server.mjs'], {
+  const running = await startProcess(process.execPath, ['server.js'], {
     cwd: exampleDir('vite'),
     env: { PORT: '0', INBOX_UPSTREAM_URL: '', INBOX_API_KEY: '' },
     ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-    name: 'examples/vite/server.mjs',
+    name: 'examples/vite/server.js',
   });
   return { url: running.match[1] ?? '', output: running.output, stop: running.stop };
 }

@@ -1,10 +1,12 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { Inbox, InboxProvider } from 'inbox-kit';
+import { Inbox } from 'inbox-kit';
 import { prefetchInbox } from 'inbox-kit/server';
 import 'inbox-kit/styles.css';
+import Link from 'next/link';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { serverClient, signedInUser } from '../lib/inbox';
+import { AppInboxProvider } from './inbox-provider';
 import './globals.css';
 
 export const metadata = { title: 'inbox-kit on Next.js' };
@@ -30,16 +32,18 @@ async function WithInbox({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient();
   await prefetchInbox(queryClient, { client: serverClient(), subscriberId });
   return (
-    <InboxProvider baseUrl="/api/inbox" subscriberId={subscriberId}>
+    <AppInboxProvider subscriberId={subscriberId}>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <header className="topbar">
           <nav aria-label="Main">
-            <a href="/">Home</a> <a href="/inbox">Inbox</a> <a href="/preferences">Preferences</a>
+            <Link href="/">Home</Link>
+            <Link href="/inbox">Inbox</Link>
+            <Link href="/preferences">Preferences</Link>
           </nav>
           <Inbox />
         </header>
         <main>{children}</main>
       </HydrationBoundary>
-    </InboxProvider>
+    </AppInboxProvider>
   );
 }

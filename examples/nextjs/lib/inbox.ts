@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { createInboxClient } from 'inbox-kit/client';
 import { createInboxProxy } from 'inbox-kit/server';
 import { createReferenceService, type ReferenceService } from 'inbox-kit/testing';
+import { payloadSchema } from './payload-schema';
 
 // Without INBOX_UPSTREAM_URL and INBOX_API_KEY, a built-in reference service runs in this process.
 const store = globalThis as { inboxReference?: ReferenceService };
@@ -29,9 +30,9 @@ export const inboxProxy = createInboxProxy({
   authenticate: (request) => userOf(request.headers.get('cookie') ?? undefined),
 });
 
-/** For server-side prefetch: a client of the service itself, with the key. */
+/** For server-side prefetch: a client of the service itself, with the key (and the browser's payload checks). */
 export function serverClient() {
-  return createInboxClient({ baseUrl: upstream(), apiKey: apiKey(), fetch: send });
+  return createInboxClient({ baseUrl: upstream(), apiKey: apiKey(), fetch: send, payloadSchema });
 }
 
 /** The built-in service's avatars (app/reference/[...path]/route.ts). */

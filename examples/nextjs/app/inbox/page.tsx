@@ -4,7 +4,15 @@ export default function InboxPage() {
   return (
     <>
       <h1>Inbox</h1>
-      <Inbox variant="embedded" />
+      {/* A tab per category: its filter is typed by the registered payload schema. */}
+      <Inbox
+        variant="embedded"
+        hideTitle
+        tabs={[
+          { id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } },
+          { id: 'security', label: 'Security', filter: { payload: { category: 'security' } } },
+        ]}
+      />
     </>
   );
 }

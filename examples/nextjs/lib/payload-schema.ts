@@ -1,0 +1,13 @@
+// What your workflows put in a notification's `payload`: checked on every notification, typed everywhere.
+import * as z from 'zod/mini';
+
+export const payloadSchema = z.object({
+  category: z.enum(['collaboration', 'billing', 'security', 'deploys', 'product']),
+  actorName: z.optional(z.string()),
+});
+
+declare module 'inbox-kit' {
+  interface Register {
+    payloadSchema: typeof payloadSchema;
+  }
+}
