@@ -4,7 +4,8 @@
  * port and stops it as Ctrl-C would.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -90,7 +91,30 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((cli) => cli.stop()));
 });
 
+/** The testing guide's `npm run serve` lines, their arguments after `--`, on a free port. */
+const GUIDE_COMMANDS = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('npm run serve -- '))
+  .map((line) => line.replace(/\s+#.*$/, '').replace('npm run serve -- ', '').split(/\s+/))
+  .map((args) => (args.includes('--port') ? args.map((arg, i) => (args[i - 1] === '--port' ? '0' : arg)) : [...args, '--port', '0']));
+
 describe('npm run serve', () => {
+  it.each(GUIDE_COMMANDS.map((args) => [args.join(' '), args] as const))('the testing guide’s `npm run serve -- %s` starts and answers', { timeout: 20_000 }, async (_, args) => {
+    const cli = serve(args);
+    const [, url = ''] = await cli.waitFor(args.includes('--json') ? /"baseUrl":"(http:\/\/[^"]+)"/ : /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    // The guide's last line makes one request in ten fail on purpose: a few tries.
+    let status = 0;
+    for (let attempt = 0; attempt < 10 && status !== 200; attempt++) {
+      status = (await fetch(`${url}/v1/subscribers/sub_ada/notifications/feed?limit=1`, { headers: { Authorization: 'ApiKey sk_test_inbox_kit' } })).status;
+    }
+    expect(status).toBe(200);
+    expect(await cli.stop()).toBe(0);
+  });
+
+  it('the testing guide shows the commands this file runs', () => {
+    expect(GUIDE_COMMANDS).toHaveLength(4);
+  });
+
   it('prints the URL it listens on, the API key and a curl line that answers as printed', { timeout: 20_000 }, async () => {
     const cli = serve(['--port', '0']);
     const [, command = '', key = '', feedUrl = ''] = await cli.waitFor(/^Try: (curl -H "Authorization: ApiKey (\S+)" "(\S+)")$/m);

@@ -3,7 +3,7 @@
  * next to a hostile host stylesheet, in Chromium: no violation, styles applied,
  * host CSS does not break it and the kit's CSS does not leak into the host.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -21,10 +21,11 @@ let url = '';
 beforeAll(async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'inbox-csp-'));
   await build({ root: resolve('test/e2e/csp-app'), logLevel: 'error', build: { outDir, emptyOutDir: true, cssCodeSplit: false, assetsInlineLimit: 0 } });
-  // A host that uses cascade layers (as Tailwind v4 does) and imports the kit into one, as the README says.
+  // A host that uses cascade layers (as Tailwind v4 does) and imports the kit into one, as the
+  // theming guide says (test/docs/layers.css, its import pointed at the kit's file here).
   copyFileSync(resolve('src/theme/styles.css'), join(outDir, 'kit.css'));
-  const layered = (layer: boolean) =>
-    `${layer ? '@layer components, utilities;\n@import url(kit.css) layer(components);' : '@import url(kit.css);'}\n@layer utilities { .u-bg { background-color: rgb(1, 2, 3); } }`;
+  const guide = readFileSync(resolve('test/docs/layers.css'), 'utf8').replace("'inbox-kit/styles.css'", 'url(kit.css)');
+  const layered = (layer: boolean) => `${layer ? guide : '@import url(kit.css);'}\n@layer utilities { .u-bg { background-color: rgb(1, 2, 3); } }`;
   writeFileSync(join(outDir, 'layered.css'), layered(true));
   writeFileSync(join(outDir, 'unlayered.css'), layered(false));
   for (const name of ['layered', 'unlayered']) {

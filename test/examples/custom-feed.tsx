@@ -1,4 +1,5 @@
-// The README's custom feed, verbatim (test/readme.dom.test.tsx checks they stay the same).
+// The hooks guide's custom feed (test/docs.test.ts: verbatim; test/readme.dom.test.tsx: it works).
+// #region custom-feed
 import { useState } from 'react';
 import { InboxProvider, useCounts, useFeed, useMarkAs, useMarkAllAs, useSeenOnView, type FeedItem } from 'inbox-kit';
 
@@ -43,3 +44,4 @@ function Row({ notification }: { notification: FeedItem }) {
     </li>
   );
 }
+// #endregion

@@ -1,32 +1,12 @@
-/** The README's typed-payload example is the code in readme-payload.tsx, and it works against the reference service. */
-import { readFileSync } from 'node:fs';
+/** The typed-payload guide's example (readme-payload.tsx) works against the reference service, through the app's proxy route. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { createInboxProxy } from 'inbox-kit/server';
-import { createReferenceService } from 'inbox-kit/testing';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { App, billingNotificationSchema } from './readme-payload';
+import { serveProxyAt } from '../helpers/proxy-route';
 
-const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
-// The app's /api/inbox route: the proxy, signed in as sub_ada, in front of the reference service.
-const proxy = createInboxProxy({
-  upstream: 'http://reference.test',
-  apiKey: service.apiKey,
-  basePath: '/api/inbox',
-  authenticate: () => 'sub_ada',
-  fetch: async (input, init) => service.handle(new Request(input, init)),
-});
-const server = setupServer(http.all(new URL('/api/inbox/*', location.href).href, ({ request }) => proxy(request)));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const service = serveProxyAt('/api/inbox', 'sub_ada');
 beforeEach(() => service.reset());
-
-it('is the code the README shows', () => {
-  const example = readFileSync('test/types/readme-payload.tsx', 'utf8').split('\n').slice(1).join('\n');
-  expect(readFileSync('README.md', 'utf8')).toContain(example);
-});
 
 it('validates payloads: a notification whose payload does not match is left out, the rest typed and filterable', async () => {
   const user = userEvent.setup();

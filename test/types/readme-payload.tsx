@@ -1,12 +1,13 @@
-// The README's typed-payload example, verbatim below this line (test/types/readme-payload.dom.test.tsx checks and runs it).
-import * as z from 'zod';
+// The typed-payload guide's example (test/docs.test.ts: verbatim; readme-payload.dom.test.tsx: it works; payload.test-d.tsx: its types).
+// #region example
+import * as z from 'zod/mini';
 import { Inbox, InboxProvider } from 'inbox-kit';
 import { feedItemSchema } from 'inbox-kit/client';
 
 // What your workflows put in `payload`: checked on every notification, typed everywhere.
 export const payloadSchema = z.object({
   category: z.enum(['collaboration', 'billing', 'security', 'deploys', 'product']),
-  actorName: z.string().optional(),
+  actorName: z.optional(z.string()),
 });
 
 declare module 'inbox-kit' {
@@ -30,6 +31,7 @@ export function App({ userId, onOpen }: { userId: string; onOpen: (category: str
 // The records are zod schemas: compose them, e.g. to check a notification on your server.
 export const billingNotificationSchema = z.object({
   ...feedItemSchema.shape,
-  payload: payloadSchema.extend({ category: z.literal('billing'), invoice: z.string() }),
+  payload: z.extend(payloadSchema, { category: z.literal('billing'), invoice: z.string() }),
 });
 export type BillingNotification = z.infer<typeof billingNotificationSchema>;
+// #endregion

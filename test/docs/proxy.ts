@@ -1,0 +1,39 @@
+// The proxy guide's examples (test/docs.test.ts: verbatim; proxy.test.ts: they work).
+import { getSession, isAdmin, redis } from './stand-ins';
+
+// #region proxy
+import { createInboxProxy } from 'inbox-kit/server';
+
+export const inboxProxy = createInboxProxy({
+  // upstream and apiKey default to INBOX_UPSTREAM_URL and INBOX_API_KEY, read at each request
+  authenticate: async (request) => (await getSession(request))?.userId ?? null, // your session
+  authorizeAdmin: async (request, subscriberId) => isAdmin(subscriberId), // optional
+});
+// #endregion
+
+// #region node
+import { createServer } from 'node:http';
+import { toNodeListener } from 'inbox-kit/server';
+
+// Node's own server: the proxy answers under /api/inbox.
+export const server = createServer(toNodeListener(inboxProxy));
+// #endregion
+
+// #region rate-limit
+// Several instances of your app: one counter per user and window, in Redis (ioredis or node-redis).
+export const sharedLimitProxy = createInboxProxy({
+  authenticate: async (request) => (await getSession(request))?.userId ?? null,
+  rateLimit: {
+    limit: 300,
+    windowMs: 60_000,
+    store: {
+      async hit(key: string, windowMs: number) {
+        const window = Math.floor(Date.now() / windowMs);
+        const count = await redis.incr(`${key}:${window}`);
+        if (count === 1) await redis.pexpire(`${key}:${window}`, windowMs);
+        return { count, resetAt: (window + 1) * windowMs };
+      },
+    },
+  },
+});
+// #endregion

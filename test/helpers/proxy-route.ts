@@ -1,0 +1,29 @@
+/**
+ * For jsdom tests of code written as an app writes it (`baseUrl="/api/inbox"`): the app's route,
+ * a `createInboxProxy` signed in as one user, on the page's own origin through MSW, in front of a
+ * reference service. Returns the service, to reset and assert against; `onRequest` sees what the
+ * browser sent.
+ */
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll } from 'vitest';
+import { createInboxProxy } from 'inbox-kit/server';
+import { createReferenceService, type ReferenceService } from 'inbox-kit/testing';
+
+export function serveProxyAt(basePath: string, subscriberId: string, onRequest?: (request: Request) => void): ReferenceService {
+  const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
+  const proxy = createInboxProxy({
+    upstream: 'http://reference.test',
+    apiKey: service.apiKey,
+    basePath,
+    authenticate: () => subscriberId,
+    fetch: async (input, init) => service.handle(new Request(input, init)),
+  });
+  const server = setupServer(http.all(new URL(`${basePath}/*`, location.href).href, ({ request }) => {
+    onRequest?.(request);
+    return proxy(request);
+  }));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  return service;
+}
