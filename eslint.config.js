@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.cache/', 'storybook-static/', 'coverage/', 'test-results/', 'public/mockServiceWorker.js', 'examples/*/node_modules/', 'examples/*/.next/', 'examples/*/dist/', 'examples/*/next-env.d.ts', 'test/react18/node_modules/'] },
+  { ignores: ['dist/', '.cache/', 'storybook-static/', 'coverage/', 'test-results/', 'public/mockServiceWorker.js', 'examples/*/node_modules/', 'examples/*/.next/', 'examples/*/dist/', 'examples/*/build/', 'examples/*/.react-router/', 'examples/*/next-env.d.ts', 'test/react18/node_modules/'] },
   js.configs.recommended,
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   { files: ['**/*.mjs', 'examples/*/server.js', 'examples/*/server/**/*.js'], languageOptions: { globals: globals.node } },

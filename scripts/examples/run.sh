@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # Packs the package, copies every example under examples/ outside this repository (so nothing
 # resolves from the repository's node_modules: only what the example installs), installs the
-# packed tarball there, builds each, and drives each build in Chromium (test/examples-e2e).
+# packed tarball there, runs each one's `typecheck` script if it has one, builds each, and drives
+# each build in Chromium (test/examples-e2e).
 # `bash scripts/examples/run.sh [name...]`. The copies stay in $INBOX_EXAMPLES_DIR (default
 # ${TMPDIR:-/tmp}/inbox-kit-examples) with their node_modules, so a second run installs little.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(vite nextjs)
+[ ${#names[@]} -eq 0 ] && names=(vite nextjs react-router)
 work=${INBOX_EXAMPLES_DIR:-${TMPDIR:-/tmp}/inbox-kit-examples}
 mkdir -p "$work"
 tarball="$PWD/.cache/pack/inbox-kit.tgz"
 
 bash scripts/examples/pack.sh
 for name in "${names[@]}"; do
-  printf '\n==> examples/%s in %s: install the packed tarball, build\n' "$name" "$work/$name"
+  printf '\n==> examples/%s in %s: install the packed tarball, type-check, build\n' "$name" "$work/$name"
   # The sources afresh; node_modules kept (the tarball is reinstalled below).
   find "$work/$name" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} + 2>/dev/null || true
-  (cd examples && tar --exclude=node_modules --exclude=.next --exclude=dist -cf - "$name") | (cd "$work" && tar -xf -)
+  (cd examples && tar --exclude=node_modules --exclude=.next --exclude=dist --exclude=build --exclude=.react-router -cf - "$name") | (cd "$work" && tar -xf -)
   sed -i "s#file:../../.cache/pack/inbox-kit.tgz#file:$tarball#" "$work/$name/package.json"
   (
     cd "$work/$name"
