@@ -1,6 +1,6 @@
 /**
  * The proxy guide's Express recipe (docs/proxy.md shows express-app.ts and inbox.server.ts
- * verbatim; test/docs.test.ts checks) and a bare resource route, against the reference service.
+ * verbatim; test/docs.test.ts checks), against the reference service.
  * The framework guides' recipes run as examples/ (test/examples-e2e).
  */
 import type { Server } from 'node:http';
@@ -16,27 +16,6 @@ beforeAll(async () => {
 afterAll(() => {
   delete process.env.INBOX_UPSTREAM_URL;
   delete process.env.INBOX_API_KEY;
-});
-
-describe('React Router / Remix resource route', () => {
-  it('serves the signed-in user’s feed and mark-as through loader and action', async () => {
-    const { loader, action } = await import('./examples/frameworks/app/routes/api.inbox.$');
-    const cookie = { cookie: 'user=sub_ada' };
-    const feed = await loader({ request: new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/notifications/feed?read=false&limit=1', { headers: cookie }) });
-    expect(feed.status).toBe(200);
-    const id = ((await feed.json()) as { data: { _id: string }[] }).data[0]?._id ?? '';
-    const marked = await action({
-      request: new Request('http://app.test/api/inbox/v1/subscribers/sub_ada/messages/mark-as', {
-        method: 'POST',
-        headers: { ...cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ messageId: [id], markAs: 'read' }),
-      }),
-    });
-    expect(marked.status).toBe(201);
-    expect(ref.service.feedOf('sub_ada').find((item) => item._id === id)?.read).toBe(true);
-    const other = await loader({ request: new Request('http://app.test/api/inbox/v1/subscribers/sub_grace/notifications/feed', { headers: cookie }) });
-    expect(other.status).toBe(403);
-  });
 });
 
 describe('Express', () => {

@@ -46,8 +46,6 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('console', (message) => {
-    // The seed data has one avatar that is missing on purpose (the kit shows initials instead).
-    if (/\/reference\/avatars\//.test(message.location().url)) return;
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
