@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createInboxProxy } from 'inbox-kit/server';
 import { createReferenceService } from 'inbox-kit/testing';
 import { App, billingNotificationSchema } from './readme-payload';
+import { recordNavigation } from '../helpers/navigation';
 
 const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
 // The app's /api/inbox route: the proxy, signed in as sub_ada, in front of the reference service.
@@ -49,8 +50,12 @@ it('validates payloads: a notification whose payload does not match is left out,
 
   const first = within(screen.getByRole('feed')).getAllByRole('article')[0];
   if (!first) throw new Error('no item');
+  // The example passes no onNavigate: the notification's link is followed as any link is.
+  const navigations = recordNavigation();
+  const shown = billing.find((item) => item._id !== stray._id);
   await user.click(within(first).getAllByRole('link')[0] ?? first);
   expect(onOpen).toHaveBeenCalledWith('billing');
+  expect(navigations).toEqual([new URL(shown?.cta.data?.url ?? 'no link', location.href).href]);
 });
 
 it('composes: the extended record checks a billing notification and refuses another', () => {
