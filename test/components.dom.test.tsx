@@ -5,6 +5,7 @@ import { memo, Profiler, useEffect, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, NotificationItem, PreferencesPanel, type FeedItem } from 'inbox-kit';
 import { inboxWrapper, setupMockService, SUBSCRIBER } from './helpers/inbox';
+import { recordNavigation } from './helpers/navigation';
 
 const service = setupMockService();
 const readOnly = setupMockService({ preferenceUpdates: false });
@@ -216,8 +217,12 @@ describe('<Inbox />', () => {
     // No article inside an article: the item is the row's one, with the row's place.
     expect(items().every((article) => article.dataset.inboxSlot === 'item')).toBe(true);
     expect(items()[2]).toHaveAttribute('aria-posinset', '3');
+    // Without onNavigate, the item's link is an ordinary link: the browser follows it.
+    const navigations = recordNavigation();
+    const first = service.feedOf(SUBSCRIBER)[0];
     await user.click(items()[0]?.querySelector('[data-inbox-slot="item-main"]') as HTMLElement);
     expect(onNotificationClick).toHaveBeenCalledTimes(1);
+    expect(navigations).toEqual([new URL(first?.cta.data?.url ?? '', location.href).href]);
   });
 
   it('hands the article over when a custom row’s content later becomes a NotificationItem', async () => {

@@ -6,7 +6,7 @@
  * nothing of Grace's and not the key.
  */
 import { connect } from 'node:net';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { setupProxies } from './helpers/proxy';
 import { setupReferenceServer } from './helpers/reference-server';
 
@@ -127,10 +127,23 @@ const TRICKS: Trick[] = [
   ['a cross-site change', () => send('POST', '/v1/subscribers/sub_ada/messages/mark-all', JSON.stringify({ markAs: 'read' }), { 'Sec-Fetch-Site': 'cross-site' })],
 ];
 
+/**
+ * The tricks the Fetch API itself refuses to make a Request of: the Node adapter answers 500 with an
+ * id and logs the error under it. Every other trick is answered without an error in the log.
+ */
+const LOGGED: Record<string, RegExp> = {
+  TRACE: /'TRACE' HTTP method is unsupported/,
+  'Host with credentials': /cannot be constructed from a URL that includes credentials/,
+};
+
 it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_000 }, async () => {
   const failures: string[] = [];
+  // The server's log: what it says is part of what is checked, and it stays out of the test output.
+  const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  onTestFinished(() => log.mockRestore());
   for (const [name, trick] of TRICKS) {
     ref.service.reset();
+    log.mockClear();
     const before = ref.service.requests.length;
     const graceBefore = JSON.stringify(ref.service.feedOf('sub_grace').map((n) => [n._id, n.read, n.seen]));
     const { status, body } = await trick();
@@ -142,6 +155,18 @@ it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_
     // A trick that changed Grace's messages would show in the service's truth.
     const graceChanged = JSON.stringify(ref.service.feedOf('sub_grace').map((n) => [n._id, n.read, n.seen])) !== graceBefore;
     if (reached.length > 0 || leaked || graceChanged) failures.push(`${name}: ${status} ${reached.map((r) => r.path).join(' ')}${leaked ? ' leaked' : ''}${graceChanged ? ' changed Grace’s' : ''}`);
+    // A logged error: once, under the id the answer gives, its message in the log and not in the answer.
+    const logged = log.mock.calls.map(([message, error]) => `${String(message)} ${error instanceof Error ? error.message : String(error)}`);
+    const expected = LOGGED[name];
+    if (!expected) {
+      expect(logged, `${name}: nothing in the server's log`).toEqual([]);
+      continue;
+    }
+    const id = /^toNodeListener: request ([\da-f-]{36}) failed: /.exec(logged[0] ?? '')?.[1];
+    expect([logged.length, id !== undefined, expected.test(logged[0] ?? '')], `${name}: logged once with an id (${logged.join(' | ')})`).toEqual([1, true, true]);
+    expect(status, name).toBe(500);
+    expect(body, name).toContain(`Internal error (request ${id}: see the server log)`);
+    expect(body, name).not.toMatch(expected);
   }
   console.log(`proxy tricks: ${TRICKS.length} tried, ${TRICKS.length - failures.length} refused safely, ${failures.length} succeeded`);
   expect(TRICKS.length).toBeGreaterThanOrEqual(60);

@@ -260,7 +260,7 @@ function useScheme(): ['light' | 'dark', () => void] {
 
 function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; path: string; navigate: (path: string) => void }) {
   const [scheme, toggleScheme] = useScheme();
-  // On a narrow screen the menu scrolls sideways: keep the current page's item in view.
+  // Where the menu does not fit its line (enlarged text on a narrow screen) it scrolls sideways: keep the current page's item in view.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -278,7 +278,7 @@ function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; 
     <>
       <header className="topbar">
         <a className="brand" href="/" onClick={(e) => follow(e, '/')}>
-          <span aria-hidden="true">◆</span> Acme Analytics
+          <span className="brand-mark" aria-hidden="true">◆</span> Acme<span className="brand-rest"> Analytics</span>
         </a>
         <nav aria-label="Main" ref={nav}>
           {PAGES.map((page) => (

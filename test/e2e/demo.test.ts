@@ -43,6 +43,41 @@ afterAll(async () => {
 });
 
 const bell = () => page.getByRole('button', { name: /^Notifications/ }).first();
+const userSelect = () => page.getByRole('combobox', { name: 'Signed in as' });
+
+/** The header's controls that must be on screen whole at any width: each menu item, the bell, the user select. */
+async function headerControls(): Promise<{ name: string; left: number; right: number }[]> {
+  const items = [
+    ...(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()).map((link) => ({ locator: link, name: link.textContent() })),
+    { locator: bell(), name: Promise.resolve('bell') },
+    { locator: userSelect(), name: Promise.resolve('user select') },
+  ];
+  return Promise.all(
+    items.map(async ({ locator, name }) => {
+      const box = await locator.boundingBox();
+      return { name: (await name) ?? '', left: box?.x ?? Number.NaN, right: box ? box.x + box.width : Number.NaN };
+    }),
+  );
+}
+
+/**
+ * The width the user select has and the width its chosen name needs. A select reports no overflow
+ * (its scrollWidth equals its clientWidth even when the name is cut), so the need is measured on a
+ * hidden copy holding only the chosen option, free to size itself to it.
+ */
+function userSelectFit(): Promise<{ text: string; width: number; needed: number }> {
+  return userSelect().evaluate((element: HTMLSelectElement) => {
+    const copy = element.cloneNode(false) as HTMLSelectElement;
+    const chosen = element.selectedOptions[0];
+    if (chosen) copy.append(chosen.cloneNode(true));
+    copy.removeAttribute('id');
+    copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none; field-sizing: content;';
+    element.after(copy);
+    const needed = copy.getBoundingClientRect().width;
+    copy.remove();
+    return { text: chosen?.text ?? '', width: element.getBoundingClientRect().width, needed };
+  });
+}
 const unreadInName = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 const axe = async (name: string) => {
   expect(await axeViolations(page), name).toEqual([]);
@@ -77,10 +112,16 @@ describe('npm start', () => {
           await bell().waitFor();
           await page.waitForLoadState('networkidle');
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
-          // The header is two lines at most (brand and tools, then the menu), and the current page's item is in view.
+          // The header is two lines at most (brand and tools, then the menu), with every control in it on
+          // screen whole (no menu item to scroll to), and the signed-in user's name not cut.
           expect((await page.locator('header.topbar').boundingBox())?.height, `header height, ${path} at ${width}`).toBeLessThan(width === 375 ? 100 : 64);
-          const current = path === '/' ? null : await page.locator('nav [aria-current="page"]').boundingBox();
-          if (current) expect([current.x >= 0, current.x + current.width <= width], `current menu item of ${path} at ${width}`).toEqual([true, true]);
+          for (const control of await headerControls()) {
+            expect([control.left >= 0, control.right <= width], `${control.name} within the screen, ${path} at ${width} (${control.left}–${control.right})`).toEqual([true, true]);
+          }
+          const fit = await userSelectFit();
+          expect(fit.text).toBe('Ada Lovelace');
+          expect(fit.width, `the user select's width for “${fit.text}”, ${path} at ${width}`).toBeGreaterThanOrEqual(fit.needed - 0.5);
+          if (path === '/' && width === 375) await axe(`dashboard, ${scheme}, 375 px`);
           const name = path === '/' ? 'dashboard' : path.slice(1);
           await page.screenshot({ path: `${shots}/demo-${name}-${scheme}-${width}.png` });
         }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { App, billingNotificationSchema } from './readme-payload';
+import { recordNavigation } from '../helpers/navigation';
 import { serveProxyAt } from '../helpers/proxy-route';
 
 const service = serveProxyAt('/api/inbox', 'sub_ada');
@@ -29,8 +30,12 @@ it('validates payloads: a notification whose payload does not match is left out,
 
   const first = within(screen.getByRole('feed')).getAllByRole('article')[0];
   if (!first) throw new Error('no item');
+  // The example passes no onNavigate: the notification's link is followed as any link is.
+  const navigations = recordNavigation();
+  const shown = billing.find((item) => item._id !== stray._id);
   await user.click(within(first).getAllByRole('link')[0] ?? first);
   expect(onOpen).toHaveBeenCalledWith('billing');
+  expect(navigations).toEqual([new URL(shown?.cta.data?.url ?? 'no link', location.href).href]);
 });
 
 it('composes: the extended record checks a billing notification and refuses another', () => {
