@@ -70,7 +70,10 @@ async function fromUpstream(path: string, what: string): Promise<{ rows: unknown
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-const CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+// Avatars come from the built-in service through this origin; a deployment's come from wherever its
+// subscribers' pictures are hosted (https), or from the service's own origin.
+const imageSources = upstream ? ` https: ${new URL(upstream.upstream).origin}` : '';
+const CSP = `default-src 'self'; style-src 'self'; img-src 'self' data:${imageSources}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
@@ -124,7 +127,7 @@ const server = createServer((req, res) => {
       return send(res, 200, 'application/json', JSON.stringify(rows), { 'Cache-Control': 'no-store' });
     }
     void fromUpstream('/v1/integrations', 'integrations').then((listed) => {
-      if ('message' in listed) return send(res, 501, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
+      if ('message' in listed) return send(res, 200, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
       const rows = listed.rows.map((i) => {
         const row = i as Record<string, unknown>;
         return { id: text(row._id), name: text(row.name), channel: text(row.channel), primary: row.primary === true, active: row.active === true };
@@ -134,8 +137,8 @@ const server = createServer((req, res) => {
     return;
   }
   if (path === '/api/demo/delivery') {
-    // What a broadcast did, for the admin page: only the built-in service can say.
-    if (!service) return send(res, 501, 'application/json', JSON.stringify({ message: 'Only the built-in service reports deliveries.' }));
+    // What a broadcast did, for the admin page: only the built-in service can say (null otherwise).
+    if (!service) return send(res, 200, 'application/json', 'null', { 'Cache-Control': 'no-store' });
     const transactionId = url.searchParams.get('transactionId') ?? '';
     const workflow = service.data.workflows.find((w) => w.identifier === url.searchParams.get('workflow'));
     const subscribers = service.data.subscribers.filter((s) => !s.deleted).length;
@@ -149,7 +152,7 @@ const server = createServer((req, res) => {
       return send(res, 200, 'application/json', JSON.stringify(rows));
     }
     void fromUpstream('/v1/workflows?page=0&limit=100', 'workflows').then((listed) => {
-      if ('message' in listed) return send(res, 501, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
+      if ('message' in listed) return send(res, 200, 'application/json', JSON.stringify({ message: listed.message }), { 'Cache-Control': 'no-store' });
       const rows = listed.rows.flatMap((w) => {
         const row = w as { name?: unknown; triggers?: { identifier?: unknown }[]; workflowId?: unknown };
         const identifier = text(row.triggers?.[0]?.identifier) || text(row.workflowId);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
 import { countUnread } from '../helpers/count-unread';
@@ -19,6 +19,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const bodies: string[] = [];
+const consoleErrors: string[] = [];
 const shots = 'test-results/screenshots';
 const API_KEY = 'sk_test_inbox_kit';
 
@@ -34,6 +35,16 @@ beforeEach(async () => {
   page.on('response', (response) => {
     void response.text().then((text) => bodies.push(text), () => undefined);
   });
+  consoleErrors.length = 0;
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+
+// A reader's console stays clean on every page of the demo (a failed request is logged there).
+afterEach(() => {
+  expect(consoleErrors).toEqual([]);
 });
 
 afterAll(async () => {
@@ -373,5 +384,7 @@ describe('npm start against a deployment (a second `npm run serve` standing in f
     await page.getByRole('button', { name: 'Broadcast' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'processed' }).textContent()).toContain('if it is inactive or has no active in-app step, nobody receives anything');
     await axe('admin page against a deployment');
+    // The one refusal asked for above is the only thing the browser logged.
+    expect(consoleErrors.splice(0)).toEqual([expect.stringMatching(/status of 422 .*\/v1\/events\/trigger\/broadcast\)$/)]);
   });
 });
