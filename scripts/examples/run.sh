@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(vite nextjs react-router)
+[ ${#names[@]} -eq 0 ] && names=(vite nextjs react-router tanstack-start)
 work=${INBOX_EXAMPLES_DIR:-${TMPDIR:-/tmp}/inbox-kit-examples}
 mkdir -p "$work"
 tarball="$PWD/.cache/pack/inbox-kit.tgz"
@@ -24,7 +24,7 @@ for name in "${names[@]}"; do
     cd "$work/$name"
     rm -rf node_modules/inbox-kit
     npm install --no-audit --no-fund --loglevel=error
-    # As the scaffold has them: its typecheck (Next's and create-vite's run inside build), build, lint.
+    # As the scaffold has them: its typecheck (Next's and create-vite's run inside build; TanStack Start's has none, so the example adds tsc), build, lint.
     npm run --if-present typecheck
     npm run build
     npm run --if-present lint

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PreferencesPanel } from 'inbox-kit'
+
+export const Route = createFileRoute('/preferences')({ component: Preferences })
+
+function Preferences() {
+  return (
+    <>
+      <h1>Preferences</h1>
+      <PreferencesPanel hideTitle />
+    </>
+  )
+}
