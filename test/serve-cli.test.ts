@@ -101,7 +101,8 @@ const GUIDE_COMMANDS = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8')
 describe('npm run serve', () => {
   it.each(GUIDE_COMMANDS.map((args) => [args.join(' '), args] as const))('the testing guide’s `npm run serve -- %s` starts and answers', { timeout: 20_000 }, async (_, args) => {
     const cli = serve(args);
-    const [, url = ''] = await cli.waitFor(args.includes('--json') ? /"baseUrl":"(http:\/\/[^"]+)"/ : /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    // Its last line: by then it is ready, Ctrl-C included.
+    const [, url = ''] = await cli.waitFor(args.includes('--json') ? /"baseUrl":"(http:\/\/[^"]+)".*\n/ : /listening on (http:\/\/127\.0\.0\.1:\d+)[^]*^Try: .*\n/m);
     // The guide's last line makes one request in ten fail on purpose: a few tries.
     let status = 0;
     for (let attempt = 0; attempt < 10 && status !== 200; attempt++) {

@@ -101,6 +101,12 @@ export async function main(argv: string[]): Promise<void> {
   const integrations = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
   const subscribers = SEEDED_SUBSCRIBER_IDS;
 
+  // Before saying it is ready: a Ctrl-C right after the first line still closes it cleanly.
+  const stop = () => {
+    void started.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   if (values.json) {
     console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, mode: options.mode, subscribers, integrations }));
   } else {
@@ -114,11 +120,6 @@ export async function main(argv: string[]): Promise<void> {
     }
     console.log(`\nTry: curl -H "Authorization: ApiKey ${service.apiKey}" "${url}/v1/subscribers/${subscribers[0] ?? ''}/notifications/feed?limit=2"`);
   }
-  const stop = () => {
-    void started.close().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 void main(process.argv.slice(2));
