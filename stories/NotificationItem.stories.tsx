@@ -7,6 +7,8 @@ import { withService } from './support';
 const meta = {
   title: 'Components/NotificationItem',
   component: NotificationItem,
+  // The width of an inbox's column, and the only space around it (in docs too: a full-screen layout).
+  parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ maxWidth: 420, padding: 16 }}><Story /></div>],
 } satisfies Meta<typeof NotificationItem>;
 export default meta;

@@ -9,6 +9,8 @@ const meta = {
   component: PreferencesPanel,
   args: { colorScheme: 'inherit' },
   argTypes: { colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] } },
+  // The decorator's padding is the only space around the panel (in docs too: a full-screen layout).
+  parameters: { layout: 'fullscreen' },
   decorators: [
     (Story, { parameters }) => (
       <div style={{ maxWidth: (parameters.maxWidth as number | undefined) ?? 520, padding: 16 }}>
@@ -61,4 +63,4 @@ export const ReadOnly: Story = {
 };
 
 const dark = withService();
-export const Dark: Story = { ...dark, args: { colorScheme: 'dark' } };
+export const Dark: Story = { ...dark, args: { colorScheme: 'dark' }, globals: { backgrounds: { value: 'dark' } } };
