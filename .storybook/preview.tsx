@@ -2,10 +2,12 @@ import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import 'inbox-kit/styles.css';
 import './docs.css';
+import { writtenTypeSummaries } from './type-summaries';
 
 const preview: Preview = {
   loaders: [mswLoader()],
   tags: ['autodocs'],
+  argTypesEnhancers: [writtenTypeSummaries],
   parameters: {
     layout: 'padded',
     // The accessibility addon fails a story's test on any violation.

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Inbox } from 'inbox-kit';
+import { Inbox, type InboxClassNames, type InboxProps, type PartialLabels } from 'inbox-kit';
 import { DocsBox } from './docs-box';
 import { withService } from './support';
+import { typeSummary } from './type-summary';
 
 /**
  * The notification center. Inside `<InboxProvider>`, `<Inbox />` alone gives
@@ -26,7 +27,11 @@ const meta = {
     badge: { control: 'inline-radio', options: ['unread', 'unseen'] },
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     theme: { control: 'object', description: 'Semantic tokens: colors (with foregrounds), radius, font, spacing, shadow.' },
-    labels: { control: 'object', description: 'Any visible or spoken string.' },
+    labels: { control: 'object', table: typeSummary<InboxProps['labels'], PartialLabels>('PartialLabels') },
+    classNames: {
+      description: 'A class name per part (root, bell, badge, popover, panel, header, tabs, tab, feed, item, …), for your own CSS.',
+      table: typeSummary<InboxProps['classNames'], InboxClassNames>('InboxClassNames'),
+    },
   },
   parameters: { layout: 'fullscreen' },
   render: (args, { viewMode }) => (

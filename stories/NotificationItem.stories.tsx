@@ -1,12 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Inbox, NotificationItem, type FeedItem } from 'inbox-kit';
+import { Inbox, NotificationItem, type FeedItem, type NotificationItemProps, type RegisteredPayload } from 'inbox-kit';
 import { withService } from './support';
+import { typeSummary } from './type-summary';
 
 /** One notification: every actor type and call-to-action state, long and non-Latin content. */
 const meta = {
   title: 'Components/NotificationItem',
   component: NotificationItem,
+  argTypes: {
+    notification: {
+      description: 'The notification, as the feed gives it (`useFeed`, or `renderItem`’s first argument).',
+      table: typeSummary<NotificationItemProps['notification'], FeedItem<RegisteredPayload>>('FeedItem'),
+    },
+    setsize: { description: 'The feed’s size, with `posinset`, for assistive technology. `-1`: size unknown.' },
+  },
   // The width of an inbox's column, and the only space around it (in docs too: a full-screen layout).
   parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ maxWidth: 420, padding: 16 }}><Story /></div>],

@@ -1,19 +1,35 @@
 /**
  * The docs pages of the static Storybook, as a reader scrolls them at 1280 × 900: the component's
- * description and props table come first, no canvas is screens of empty space, and a popover
- * opens where it should.
+ * description and props table come first, no canvas is screens of empty space, a popover opens
+ * where it should, and the props tables name the types of props.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { canvasExtents } from './canvas-extent';
 import { serveStaticStorybook, VIEWPORT } from './static-storybook';
 
 const openDocs = serveStaticStorybook();
-const PAGES = ['components-inbox--docs', 'components-notificationitem--docs', 'components-preferencespanel--docs'];
+/** Each page, and props whose type docgen sees only as a kind ("intersection"), with the name shown. */
+const PAGES: [string, Record<string, string>][] = [
+  ['components-inbox--docs', { labels: 'PartialLabels', classNames: 'InboxClassNames', variant: "'popover''embedded'" }],
+  ['components-notificationitem--docs', { notification: 'FeedItem' }],
+  ['components-preferencespanel--docs', { labels: 'PartialLabels' }],
+];
 
 /** Space around a story that is not empty space: its own padding, 16 px above and below, and a little. */
 const PADDING = 48;
 
-describe.each(PAGES)('the docs page %s', (id) => {
+/** Each row of the props table: the prop's name and the type shown under its description. */
+function propTypes(page: Page): Promise<Map<string, string>> {
+  return page
+    .locator('.docblock-argstable tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [row.querySelector('td:first-child > span')?.textContent ?? '', row.querySelector('td:nth-child(2) > div:last-child')?.textContent ?? ''] as const),
+    )
+    .then((entries) => new Map(entries));
+}
+
+describe.each(PAGES)('the docs page %s', (id, named) => {
   it('shows the description, then the props table within the first one and a half screens', async () => {
     const page = await openDocs(id);
     const top = (selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
@@ -35,6 +51,16 @@ describe.each(PAGES)('the docs page %s', (id) => {
       expect(extent.canvas, extent.story).toBeLessThanOrEqual(VIEWPORT.height);
       if (!extent.framed) expect(extent.canvas - extent.content, extent.story).toBeLessThanOrEqual(PADDING);
     }
+    await page.close();
+  });
+
+  it('names each prop’s type: no bare “union” or “intersection”', async () => {
+    const page = await openDocs(id);
+    const types = await propTypes(page);
+    expect(types.size).toBeGreaterThan(3);
+    for (const [name, type] of types) expect(type, name).not.toMatch(/^(union|intersection)$/);
+    // A union's members are shown one by one (hence no separator in the text).
+    for (const [name, type] of Object.entries(named)) expect(types.get(name), name).toBe(type);
     await page.close();
   });
 });
