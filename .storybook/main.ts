@@ -9,7 +9,10 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest', 'msw-storybook-addon'],
   framework: { name: '@storybook/react-vite', options: {} },
   staticDirs: ['../public'],
-  core: { disableTelemetry: true },
+  core: {
+    disableTelemetry: true,
+    builder: { name: '@storybook/builder-vite', options: { viteConfigPath: resolve(import.meta.dirname, 'vite.config.ts') } },
+  },
   viteFinal: (vite) => ({
     ...vite,
     resolve: {

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Inbox } from 'inbox-kit';
+import { Inbox, type InboxClassNames, type InboxProps, type PartialLabels } from 'inbox-kit';
+import { DocsBox } from './docs-box';
 import { withService } from './support';
+import { typeSummary } from './type-summary';
 
 /**
  * The notification center. Inside `<InboxProvider>`, `<Inbox />` alone gives
@@ -25,18 +27,28 @@ const meta = {
     badge: { control: 'inline-radio', options: ['unread', 'unseen'] },
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     theme: { control: 'object', description: 'Semantic tokens: colors (with foregrounds), radius, font, spacing, shadow.' },
-    labels: { control: 'object', description: 'Any visible or spoken string.' },
+    labels: { control: 'object', table: typeSummary<InboxProps['labels'], PartialLabels>('PartialLabels') },
+    classNames: {
+      description: 'A class name per part (root, bell, badge, popover, panel, header, tabs, tab, feed, item, …), for your own CSS.',
+      table: typeSummary<InboxProps['classNames'], InboxClassNames>('InboxClassNames'),
+    },
   },
   parameters: { layout: 'fullscreen' },
+  render: (args, { viewMode }) => (
+    <DocsBox docs={viewMode === 'docs' && args.variant === 'embedded'}>
+      <Inbox {...args} />
+    </DocsBox>
+  ),
   decorators: [
-    // The bell at the end of a header; an embedded inbox in a page's column.
+    // The bell at the end of a header (its popover is fixed in the viewport, so the header needs no
+    // room for it); an embedded inbox in a page's column.
     (Story, { args }) =>
       args.variant === 'embedded' ? (
         <div style={{ padding: 16, maxWidth: 640, margin: '0 auto' }}>
           <Story />
         </div>
       ) : (
-        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16, minHeight: 640 }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
           <Story />
         </div>
       ),
@@ -46,7 +58,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const base = withService();
-/** The bell; the play function opens it and marks the first unread notification read. */
+/** The bell: click it to open the inbox. (The story's test opens it and marks the first unread notification read.) */
 export const Default: Story = {
   ...base,
   play: async ({ canvasElement }) => {
@@ -106,8 +118,8 @@ export const UnseenBadge: Story = {
   },
 };
 
-/** The badge on a dark header: its ring takes the header's colour (`--inbox-badge-ring`). */
 const darkHeader = withService();
+/** The badge on a dark header: its ring takes the header's colour (`--inbox-badge-ring`). */
 export const BadgeOnDarkHeader: Story = {
   ...darkHeader,
   decorators: [
@@ -120,8 +132,8 @@ export const BadgeOnDarkHeader: Story = {
   ],
 };
 
-/** An inbox page with its own heading: `hideTitle`, and the empty state per tab. */
 const emptyPage = withService({ messages: 0 });
+/** An inbox page with its own heading: `hideTitle`, and the empty state per tab. */
 export const EmptyPage: Story = {
   ...emptyPage,
   args: { variant: 'embedded', hideTitle: true },
@@ -139,8 +151,8 @@ export const EmptyPage: Story = {
   },
 };
 
-/** Embedded in a box with a height (a dashboard card, a side panel): it fills the box and scrolls inside it. */
 const inABox = withService();
+/** Embedded in a box with a height (a dashboard card, a side panel): it fills the box and scrolls inside it. */
 export const EmbeddedFillsItsContainer: Story = {
   ...inABox,
   args: { variant: 'embedded' },
@@ -160,10 +172,12 @@ export const EmbeddedFillsItsContainer: Story = {
   },
 };
 
-/** Embedded in a page with no height set: it grows with the page, the page scrolls, and more load at its end. */
 const inThePage = withService();
+/** Embedded in a page with no height set: it grows with the page, the page scrolls, and more load at its end. */
 export const EmbeddedGrowsWithThePage: Story = {
   ...inThePage,
+  // On the docs page it has a page of its own to grow with: a frame of a screen's height, which scrolls.
+  parameters: { ...inThePage.parameters, docs: { story: { inline: false, height: '560px' } } },
   args: { variant: 'embedded', hideTitle: true },
   decorators: [
     ...inThePage.decorators,
@@ -218,7 +232,7 @@ const dark = withService();
 export const Dark: Story = {
   ...dark,
   args: { variant: 'embedded', colorScheme: 'dark' },
-  decorators: [(Story) => <div style={{ background: '#0b0d12', padding: 16 }}><Story /></div>, ...dark.decorators],
+  globals: { backgrounds: { value: 'dark' } },
 };
 
 const brand = withService();
@@ -314,13 +328,15 @@ const composed = withService();
 /** The compound parts in your own layout: here the tabs under the feed's header, with your own note between. */
 export const Composed: Story = {
   ...composed,
-  render: (args) => (
-    <Inbox.Root {...args} variant="embedded" style={{ display: 'block', width: 420, border: '1px solid #e5e7eb', borderRadius: 12, overflow: 'hidden' }}>
-      <Inbox.Header />
-      <p style={{ margin: 0, padding: '4px 16px 8px', fontSize: 13, color: '#55607a' }}>Your own content between the kit’s parts keeps your styles.</p>
-      <Inbox.Tabs />
-      <Inbox.Feed pageSize={10} />
-    </Inbox.Root>
+  render: (args, { viewMode }) => (
+    <DocsBox docs={viewMode === 'docs'}>
+      <Inbox.Root {...args} variant="embedded" style={{ width: 420, border: '1px solid #e5e7eb', borderRadius: 12, overflow: 'hidden' }}>
+        <Inbox.Header />
+        <p style={{ margin: 0, padding: '4px 16px 8px', fontSize: 13, color: '#55607a' }}>Your own content between the kit’s parts keeps your styles.</p>
+        <Inbox.Tabs />
+        <Inbox.Feed pageSize={10} />
+      </Inbox.Root>
+    </DocsBox>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,12 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Inbox, NotificationItem, type FeedItem } from 'inbox-kit';
+import { Inbox, NotificationItem, type FeedItem, type NotificationItemProps, type RegisteredPayload } from 'inbox-kit';
 import { withService } from './support';
+import { typeSummary } from './type-summary';
 
 /** One notification: every actor type and call-to-action state, long and non-Latin content. */
 const meta = {
   title: 'Components/NotificationItem',
   component: NotificationItem,
+  argTypes: {
+    notification: {
+      description: 'The notification, as the feed gives it (`useFeed`, or `renderItem`’s first argument).',
+      table: typeSummary<NotificationItemProps['notification'], FeedItem<RegisteredPayload>>('FeedItem'),
+    },
+    setsize: { description: 'The feed’s size, with `posinset`, for assistive technology. `-1`: size unknown.' },
+  },
+  // The width of an inbox's column, and the only space around it (in docs too: a full-screen layout).
+  parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ maxWidth: 420, padding: 16 }}><Story /></div>],
 } satisfies Meta<typeof NotificationItem>;
 export default meta;
@@ -30,7 +40,7 @@ const item = (overrides: Partial<FeedItem>): FeedItem => ({
   status: 'sent',
   createdAt: at,
   actor: { type: 'user', data: null },
-  subscriber: { subscriberId: 'user_marcus', firstName: 'Marcus', lastName: 'Chen' },
+  actorSubscriber: { subscriberId: 'user_marcus', firstName: 'Marcus', lastName: 'Chen' },
   ...overrides,
 });
 
@@ -38,13 +48,13 @@ const svc = withService();
 export const UserWithInitials: Story = { ...svc, args: { notification: item({}) } };
 export const SystemIcon: Story = {
   ...svc,
-  args: { notification: item({ subject: 'New sign-in from Safari on iPhone', content: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', subscriber: undefined }) },
+  args: { notification: item({ subject: 'New sign-in from Safari on iPhone', content: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', actorSubscriber: undefined }) },
 };
 export const SystemCustom: Story = {
   ...svc,
-  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: 'error' }, status: 'error', subscriber: undefined }) },
+  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: 'error' }, status: 'error', actorSubscriber: undefined }) },
 };
-export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', content: 'Read the release notes.', actor: { type: 'none', data: null }, subscriber: undefined, read: true, seen: true }) } };
+export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', content: 'Read the release notes.', actor: { type: 'none', data: null }, actorSubscriber: undefined, read: true, seen: true }) } };
 
 const onActionClick = fn();
 const actions = withService();
@@ -93,7 +103,7 @@ export const LongAndNonLatin: Story = {
     notification: item({
       subject: '四半期レポートへの返信',
       content: '素晴らしい分析です。来週のミーティングで話し合いましょう。'.repeat(6),
-      subscriber: { subscriberId: 'user_hanako', firstName: '花子', lastName: '佐藤' },
+      actorSubscriber: { subscriberId: 'user_hanako', firstName: '花子', lastName: '佐藤' },
     }),
   },
 };

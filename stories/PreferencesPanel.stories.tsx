@@ -1,14 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { PreferencesPanel } from 'inbox-kit';
+import { PreferencesPanel, type PartialLabels, type PreferencesPanelProps } from 'inbox-kit';
 import { withService } from './support';
+import { typeSummary } from './type-summary';
 
 /** Global channels and one row per workflow; critical workflows are absent; optimistic toggles. */
 const meta = {
   title: 'Components/PreferencesPanel',
   component: PreferencesPanel,
   args: { colorScheme: 'inherit' },
-  argTypes: { colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] } },
+  argTypes: {
+    colorScheme: { control: 'inline-radio', options: ['inherit', 'light', 'dark', 'system'] },
+    labels: { table: typeSummary<PreferencesPanelProps['labels'], PartialLabels>('PartialLabels') },
+  },
+  // The decorator's padding is the only space around the panel (in docs too: a full-screen layout).
+  parameters: { layout: 'fullscreen' },
   decorators: [
     (Story, { parameters }) => (
       <div style={{ maxWidth: (parameters.maxWidth as number | undefined) ?? 520, padding: 16 }}>
@@ -61,4 +67,4 @@ export const ReadOnly: Story = {
 };
 
 const dark = withService();
-export const Dark: Story = { ...dark, args: { colorScheme: 'dark' } };
+export const Dark: Story = { ...dark, args: { colorScheme: 'dark' }, globals: { backgrounds: { value: 'dark' } } };

@@ -2,35 +2,17 @@
  * The static Storybook build (npm run build-storybook), as a reader opens it: a docs page renders
  * every story of the page at once, and each must reach its own mock service.
  */
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from '../e2e/chromium';
-import { serveFolder, type StaticServer } from '../helpers/static-server';
+import { expect, it } from 'vitest';
+import { serveStaticStorybook } from './static-storybook';
 
-const root = resolve(import.meta.dirname, '../../storybook-static');
-let server: StaticServer;
-let browser: Browser;
-let origin = '';
-
-beforeAll(async () => {
-  server = await serveFolder(root);
-  origin = server.url.replace(/\/$/, '');
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-});
+const openDocs = serveStaticStorybook();
 
 // Stories that show the error state on purpose: the Inbox's Error story.
 it.each([
   ['components-inbox--docs', 1],
   ['components-preferencespanel--docs', 0],
 ])('the docs page %s loads every story’s notifications', async (id, deliberateErrors) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${origin}/iframe.html?viewMode=docs&id=${id}`);
+  const page = await openDocs(id);
   // Every inline story has rendered its inbox or panel, none of them in the error state.
   await page.locator('[data-inbox-root]').first().waitFor({ timeout: 20_000 });
   await page.waitForTimeout(2_000);
