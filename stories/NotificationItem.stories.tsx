@@ -50,9 +50,11 @@ export const SystemIcon: Story = {
   ...svc,
   args: { notification: item({ subject: 'New sign-in from Safari on iPhone', content: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', actorSubscriber: undefined }) },
 };
+/** `system_custom`'s data is the URL of your own image (here a deploy bot, inline). */
+const DEPLOY_BOT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#111827"/><path d="M48 16c11 9 16 22 16 36l-7 11H39l-7-11c0-14 5-27 16-36Z" fill="#fff"/><path d="M42 66h12l-6 14Z" fill="#f59e0b"/></svg>')}`;
 export const SystemCustom: Story = {
   ...svc,
-  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: 'error' }, status: 'error', actorSubscriber: undefined }) },
+  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: DEPLOY_BOT }, status: 'error', actorSubscriber: undefined }) },
 };
 export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', content: 'Read the release notes.', actor: { type: 'none', data: null }, actorSubscriber: undefined, read: true, seen: true }) } };
 
