@@ -156,8 +156,14 @@ const browser = await launchChromium();
 try {
   for (const name of names.length > 0 ? names : Object.keys(hosts)) {
     const host = hosts[name];
-    if (!host) throw new Error(`No host "${name}" in scripts/examples/size-hosts.ts: add one (its first lines say how)`);
-    await measureHost(browser, name, host);
+    if (!host) {
+      problems.push(`${name}: no host in scripts/examples/size-hosts.ts (its first lines say how to add one)`);
+      continue;
+    }
+    // One host failing to build or serve still lets the others be measured.
+    await measureHost(browser, name, host).catch((error: unknown) => {
+      problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 } finally {
   await browser.close();

@@ -1,4 +1,7 @@
-// A Next.js page without the kit: what the host loads for any page (framework, React, router).
+// A Next.js page without the kit: what the host loads for any page (framework, React, router,
+// next/link for the header's links, as the example's layout has them).
+import Link from 'next/link';
+
 export const metadata = { title: 'baseline' };
 
 export default function RootLayout({ children }) {
@@ -7,7 +10,7 @@ export default function RootLayout({ children }) {
       <body>
         <header>
           <nav aria-label="Main">
-            <a href="/">Home</a>
+            <Link href="/">Home</Link>
           </nav>
         </header>
         <main>{children}</main>
