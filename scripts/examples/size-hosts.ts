@@ -38,8 +38,8 @@ export interface Host {
 const bin = (exampleDir: string, name: string) => join(exampleDir, 'node_modules/.bin', name);
 const version = (exampleDir: string, pkg: string) => (JSON.parse(readFileSync(join(exampleDir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The examples' built-in reference service, never a deployment the environment names. */
-const REFERENCE_SERVICE = { INBOX_UPSTREAM_URL: '', INBOX_API_KEY: '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+/** The examples' built-in reference service, never a deployment the environment names (unset, not empty: `??` keeps ''). */
+const REFERENCE_SERVICE = { INBOX_UPSTREAM_URL: undefined, INBOX_API_KEY: undefined, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
 
 function freePort(): Promise<string> {
   return new Promise((found, fail) => {
@@ -51,7 +51,7 @@ function freePort(): Promise<string> {
 }
 
 /** Starts a server; it is ready once its output matches `ready`, and it answers at `url`. */
-async function run(command: string, args: string[], options: { cwd: string; ready: RegExp; url: string; env?: Record<string, string> }): Promise<Served> {
+async function run(command: string, args: string[], options: { cwd: string; ready: RegExp; url: string; env?: Record<string, string | undefined> }): Promise<Served> {
   const { cwd, ready, url, env } = options;
   const running = await startProcess(command, args, { cwd, ready, env: { ...REFERENCE_SERVICE, ...env }, name: `${command} ${args.join(' ')} in ${cwd}`, timeoutMs: 60_000 });
   return { url, stop: running.stop };
