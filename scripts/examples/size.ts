@@ -1,11 +1,12 @@
 /**
  * What inbox-kit adds to a host's page, for each example as scripts/examples/run.sh installed and
- * built it: every JS and CSS file Chromium loads for the example's page from its production server
- * (until none has started loading for a moment), gzipped file by file, minus the same for a page of the same host
- * without the kit. That page is the baseline app (scripts/examples/baseline/<example>/), built
- * here inside the example's installed copy with the example's own config and node_modules: same
- * framework, version, bundler and settings. What differs is the kit, what it brings (zod,
- * @tanstack/react-query, its CSS) and the example's own few hundred bytes of page code and CSS.
+ * built it: every JS and CSS file Chromium loads for the example's page from its production
+ * server (until none has started loading for a moment), gzipped file by file, minus the same for
+ * a page of the same host without the kit. That page is the baseline app
+ * (scripts/examples/baseline/<example>/), built here inside the example's installed copy with the
+ * example's own config and node_modules: same framework, version, bundler and settings. What
+ * differs is the kit, what it brings (zod, @tanstack/react-query, its CSS) and the example's own
+ * code around it (its stylesheet, a payload schema: well under a kilobyte).
  * Fails past the budget, or when a page it measures does not load the kit.
  *
  *   npx tsx scripts/examples/size.ts [--rebuild] [--files] [example...] [-- build args]
@@ -121,8 +122,11 @@ async function measureHost(browser: Browser, name: string, host: Host) {
   if (rebuild) run([...host.build(dir), ...buildArgs], dir);
   cpSync(join(templates, name), baselineDir, { recursive: true });
   const seconds = run([...host.build(dir), ...buildArgs], baselineDir);
-  const [example, baseline] = await Promise.all([host.serve(dir, dir, false), host.serve(baselineDir, dir, true)]);
+  const started = await Promise.allSettled([host.serve(dir, dir, false), host.serve(baselineDir, dir, true)]);
+  const [example, baseline] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
   try {
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed || !example || !baseline) throw failed?.reason;
     const bundler = host.bundler(dir, dir);
     if (host.bundler(baselineDir, dir) !== bundler) problems.push(`${name}: the baseline was built by ${host.bundler(baselineDir, dir)}, the example by ${bundler}`);
     const without = await measure(browser, baseline.url + host.baselinePage);
@@ -137,7 +141,7 @@ async function measureHost(browser: Browser, name: string, host: Host) {
     }
     if (listFiles || problems.length > 0) printFiles(`${name} baseline ${host.baselinePage}`, without);
   } finally {
-    await Promise.all([example.stop(), baseline.stop()]);
+    await Promise.all([example?.stop(), baseline?.stop()]);
   }
   console.log(`(${name}: baseline built in ${seconds.toFixed(0)} s)`);
 }
