@@ -23,6 +23,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // zod by name in the kit's sources, types through `import type` (why: src/client/schemas/define.ts).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[importKind!='type'][source.value=/^zod/] > ImportNamespaceSpecifier",
+        message: "Import zod's functions by name (`import { string } from 'zod/mini'`): Turbopack can keep all of zod behind a namespace import.",
+      }],
+    },
+  },
   // `Register` is empty on purpose: apps merge their payload schema into it (declaration merging).
   { files: ['src/client/payload-schema.ts'], rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }] } },
 );

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs the package, copies every example under examples/ outside this repository (so nothing
 # resolves from the repository's node_modules: only what the example installs), installs the
-# packed tarball there, runs each one's `typecheck` script if it has one, builds each, and drives
-# each build in Chromium (test/examples-e2e).
+# packed tarball there, runs each one's `typecheck` script if it has one, builds each, measures
+# what the kit adds to each one's page against the same host without the kit
+# (scripts/examples/size.ts), and drives each build in Chromium (test/examples-e2e).
 # `bash scripts/examples/run.sh [name...]`. The copies stay in $INBOX_EXAMPLES_DIR (default
 # ${TMPDIR:-/tmp}/inbox-kit-examples) with their node_modules, so a second run installs little.
 set -euo pipefail
@@ -30,5 +31,7 @@ for name in "${names[@]}"; do
     npm run --if-present lint
   )
 done
+printf '\n==> examples: what the kit adds to each page (fails past the budget)\n'
+INBOX_EXAMPLES_DIR="$work" npx tsx scripts/examples/size.ts "${names[@]}"
 printf '\n==> examples: browser tests\n'
 INBOX_EXAMPLES=1 INBOX_EXAMPLES_DIR="$work" npx vitest run "${names[@]/#/test/examples-e2e/}"

@@ -2,40 +2,47 @@
  * The zod building blocks of the kit's schemas: `zod/mini` (it tree-shakes), with readable
  * messages built in, and objects that keep unknown fields at run time while their types list
  * only the declared ones.
+ *
+ * zod's functions are imported by name, never through a namespace object (`import * as z`): a
+ * bundler then needs no analysis of the namespace's uses to leave out the rest of zod. Turbopack
+ * (Next.js's default) keeps all of zod/mini (locales and JSON Schema included, +68 kB gzip)
+ * when the built chunk that imports the namespace also has an export of the same name, and
+ * the library build names chunk exports `a`, `b`, ... `z`. Types come through `import type`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { array, boolean, custom, enum as zEnum, looseObject as zLooseObject, nullable as zNullable, number, optional, string, union } from 'zod/mini';
 import { isPlainObject } from '../arguments';
 import { issueMessage } from './issue-message';
 
 const error = issueMessage;
 
-export const str = /* @__PURE__ */ z.string({ error });
-export const bool = /* @__PURE__ */ z.boolean({ error });
+export const str = /* @__PURE__ */ string({ error });
+export const bool = /* @__PURE__ */ boolean({ error });
 /** A finite number (zod refuses NaN and Infinity). */
-export const num = /* @__PURE__ */ z.number({ error });
+export const num = /* @__PURE__ */ number({ error });
 /**
  * A free-form JSON object (a plain object: not null, an array or a Date), kept as it came. A
  * check rather than `z.record`, which would copy every payload key by key and adds a kilobyte
  * to the bundle for nothing the inbox needs.
  */
-export const freeObject = /* @__PURE__ */ z.custom<Record<string, unknown>>(isPlainObject, { error: (issue) => issueMessage({ ...issue, code: 'invalid_type', expected: 'object' }) });
+export const freeObject = /* @__PURE__ */ custom<Record<string, unknown>>(isPlainObject, { error: (issue) => issueMessage({ ...issue, code: 'invalid_type', expected: 'object' }) });
 
 // Functions of our own rather than aliases of zod's: the build marks calls to them pure, so an
 // unused schema built from them drops out of an app's bundle.
 // @__NO_SIDE_EFFECTS__
 export function opt<T extends z.core.SomeType>(inner: T) {
-  return z.optional(inner);
+  return optional(inner);
 }
 
 // @__NO_SIDE_EFFECTS__
 export function nullable<T extends z.core.SomeType>(inner: T) {
-  return z.nullable(inner);
+  return zNullable(inner);
 }
 
 /** One of the given strings. */
 // @__NO_SIDE_EFFECTS__
 export function oneOf<const V extends readonly [string, ...string[]]>(values: V) {
-  return z.enum(values, { error });
+  return zEnum(values, { error });
 }
 
 /**
@@ -51,13 +58,13 @@ export function openOneOf<const V extends readonly [string, ...string[]]>(values
 
 // @__NO_SIDE_EFFECTS__
 export function arrayOf<T extends z.core.SomeType>(item: T) {
-  return z.array(item, { error });
+  return array(item, { error });
 }
 
 /** The first of `options` that matches. */
 // @__NO_SIDE_EFFECTS__
 export function unionOf<const T extends readonly z.core.SomeType[]>(options: T) {
-  return z.union(options, { error });
+  return union(options, { error });
 }
 
 /**
@@ -68,6 +75,6 @@ export function unionOf<const T extends readonly z.core.SomeType[]>(options: T) 
 // @__NO_SIDE_EFFECTS__
 export function looseObject<const S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
   // The one place the declared type and the run-time behaviour differ, on purpose (see above).
-  return z.looseObject(shape, { error }) as unknown as z.ZodMiniObject<S, z.core.$strip>;
+  return zLooseObject(shape, { error }) as unknown as z.ZodMiniObject<S, z.core.$strip>;
 }
 

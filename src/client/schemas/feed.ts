@@ -1,5 +1,6 @@
 /** The feed's records: the page, its items, and what an item carries (actor, recipient, call to action). */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { unknown } from 'zod/mini';
 import type { RegisteredPayload } from '../payload-schema';
 import { arrayOf, bool, freeObject, looseObject, nullable, num, oneOf, openOneOf, opt, str, unionOf } from './define';
 
@@ -119,7 +120,7 @@ export const feedItemSchema = /* @__PURE__ */ looseObject({
 export const feedPageSchema = /* @__PURE__ */ looseObject({
   totalCount: opt(num),
   hasMore: bool,
-  data: arrayOf(z.unknown()),
+  data: arrayOf(unknown()),
   pageSize: num,
   page: num,
 });

@@ -4,7 +4,8 @@
  * service does not even populate them here), and checking them would put the admin schemas
  * into every app's bundle. `messageSchema` is the spec's whole record, for servers.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { extend } from 'zod/mini';
 import { arrayOf, bool, freeObject, looseObject, nullable, oneOf, opt, str, unionOf } from './define';
 import { recordChannelSchema, ctaSchema, messageStatusSchema } from './feed';
 import { subscriberSchema } from './subscriber';
@@ -62,7 +63,7 @@ export const markedMessageSchema = /* @__PURE__ */ looseObject({
 export type MarkedMessage = z.infer<typeof markedMessageSchema>;
 
 /** The spec's whole Message record, `subscriber` and `template` included (admin-sized: keep it on servers). */
-export const messageSchema = /* @__PURE__ */ z.extend(markedMessageSchema, {
+export const messageSchema = /* @__PURE__ */ extend(markedMessageSchema, {
   subscriber: opt(subscriberSchema),
   template: opt(workflowSchema),
 });

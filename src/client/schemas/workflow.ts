@@ -1,5 +1,6 @@
 /** Workflows and their steps (admin only; a message's `template` is one). */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { extend } from 'zod/mini';
 import { arrayOf, bool, freeObject, looseObject, num, oneOf, opt, str, unionOf } from './define';
 import { stepFilterSchema } from './integration';
 import { preferenceChannelsSchema } from './preferences';
@@ -54,7 +55,7 @@ const stepVariantSchema = /* @__PURE__ */ looseObject({
   metadata: opt(stepMetadataSchema),
   replyCallback: opt(looseObject({ active: opt(bool), url: opt(str) })),
 });
-export const stepSchema = /* @__PURE__ */ z.extend(stepVariantSchema, { variants: opt(arrayOf(stepVariantSchema)) });
+export const stepSchema = /* @__PURE__ */ extend(stepVariantSchema, { variants: opt(arrayOf(stepVariantSchema)) });
 export type Step = z.infer<typeof stepSchema>;
 
 const nameOnly = /* @__PURE__ */ looseObject({ name: str });
