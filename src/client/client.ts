@@ -15,11 +15,12 @@ import { messageOperations, type MessageOperations } from './messages';
 import { CHANNELS, preferencesSchema, type Channel, type FreePayload, type Preferences } from './schemas/index';
 import { parseOrThrow } from './validate';
 
-export interface InboxClientOptions<S extends StandardSchemaV1 | undefined = undefined> extends ConnectionOptions {
+export interface InboxClientOptions<S extends StandardSchemaV1 | 'proxy' | undefined = undefined> extends ConnectionOptions {
   /**
    * A schema for `notification.payload` (zod, or any Standard Schema). Each feed item's payload is
    * validated with it (an item that fails is left out and reported in `invalidItems`), and the
-   * payload is typed by it.
+   * payload is typed by it. `'proxy'`: the `createInboxProxy` route in front of the service was
+   * given the schema and checks each page; a page it did not check is refused.
    */
   payloadSchema?: S;
 }
@@ -58,7 +59,7 @@ export interface InboxClient<P = FreePayload> extends MessageOperations {
   updatePreferences(params: UpdatePreferencesParams, options?: RequestOptions): Promise<Preferences>;
 }
 
-export function createInboxClient<S extends StandardSchemaV1 | undefined = undefined>(
+export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefined = undefined>(
   options: InboxClientOptions<S>,
 ): InboxClient<SchemaOutput<S>> {
   const transport = connect('createInboxClient', options);

@@ -1,9 +1,11 @@
 /** A feed page from the wire: the page checked as a whole, then each item (and its payload) on its own. */
 import type { ValidationIssue } from './errors';
 import { isPlainObject } from './arguments';
-import type { StandardIssue, StandardSchemaV1 } from './payload-schema';
-import { feedItemSchema, feedPageSchema, type FeedItem, type FreePayload } from './schemas/index';
-import { formatPath, parseOrThrow, toIssues } from './validate';
+import type { StandardSchemaV1 } from './payload-schema';
+import { InboxValidationError } from './errors';
+import { feedItemSchema, feedPageSchema, payloadCheckSchema, type FeedItem, type FreePayload } from './schemas/index';
+import { checkPayload, PAYLOAD_CHECK_FIELD } from './check-payload';
+import { parseOrThrow, toIssues } from './validate';
 
 /** A feed item the client had to leave out because it does not match the spec (or your `payloadSchema`). */
 export interface InvalidFeedItem {
@@ -26,10 +28,17 @@ export interface FeedPage<P = FreePayload> {
   invalidItems: InvalidFeedItem[];
 }
 
-export async function parseFeedPage<P>(operation: string, body: unknown, payloadSchema: StandardSchemaV1 | undefined): Promise<FeedPage<P>> {
+/**
+ * What checks each notification's payload: a schema here, `'proxy'` (your `createInboxProxy` was
+ * given the schema and says so in each feed page), or nothing.
+ */
+export type PayloadCheck = StandardSchemaV1 | 'proxy' | undefined;
+
+export async function parseFeedPage<P>(operation: string, body: unknown, payloadCheck: PayloadCheck): Promise<FeedPage<P>> {
   const page = parseOrThrow(operation, feedPageSchema, body);
   const data: FeedItem<P>[] = [];
-  const invalidItems: InvalidFeedItem[] = [];
+  const invalidItems: InvalidFeedItem[] = payloadCheck === 'proxy' ? checkedByProxy(operation, body) : [];
+  const payloadSchema = payloadCheck === 'proxy' ? undefined : payloadCheck;
   for (const [index, raw] of page.data.entries()) {
     const id = isPlainObject(raw) && typeof raw._id === 'string' ? raw._id : undefined;
     const item = feedItemSchema.safeParse(raw);
@@ -41,17 +50,16 @@ export async function parseFeedPage<P>(operation: string, body: unknown, payload
       data.push(item.data as FeedItem<P>);
       continue;
     }
-    const payload = await payloadSchema['~standard'].validate(item.data.payload);
-    if (payload.issues) {
-      invalidItems.push({ index, id, issues: payload.issues.map((issue) => payloadIssue(index, issue)) });
-    } else {
-      data.push({ ...item.data, payload: payload.value } as FeedItem<P>);
-    }
+    const checked = await checkPayload(item.data, index, payloadSchema);
+    if ('issues' in checked) invalidItems.push(checked);
+    else data.push(checked.item as FeedItem<P>);
   }
   return { data, hasMore: page.hasMore, page: page.page, pageSize: page.pageSize, totalCount: page.totalCount, invalidItems };
 }
 
-function payloadIssue(index: number, issue: StandardIssue): ValidationIssue {
-  const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment));
-  return { path: formatPath(['data', index, 'payload', ...path]), message: issue.message };
+/** The items the proxy left out; a page the proxy did not check is refused, so no unchecked payload passes for a typed one. */
+function checkedByProxy(operation: string, body: unknown): InvalidFeedItem[] {
+  const check = parseOrThrow(operation, payloadCheckSchema, body)[PAYLOAD_CHECK_FIELD];
+  if (check) return check.invalidItems.map((item) => ({ index: item.index, id: item.id ?? undefined, issues: item.issues }));
+  throw new InboxValidationError(operation, [{ path: PAYLOAD_CHECK_FIELD, message: 'missing: the payloads were not checked. Give createInboxProxy your payloadSchema (or give the provider the schema itself).' }], body);
 }

@@ -12,16 +12,26 @@ import { createInboxStore, type InboxStore } from '../queries/store';
 
 /**
  * `payloadSchema`: required once you declare one in `Register` (so the types you registered are
- * the ones validated), optional otherwise.
+ * the ones validated), optional otherwise. `'proxy'`: your `createInboxProxy` route checks them.
  */
 type PayloadSchemaProp = [RegisteredPayloadSchema] extends [undefined]
   ? {
-      /** Validates every notification's `payload` (zod or any Standard Schema); an item that fails is left out and reported in `invalidItems`. Register it (see `Register`) to type the payload. */
-      payloadSchema?: StandardSchemaV1;
+      /**
+       * Validates every notification's `payload` (zod or any Standard Schema); an item that fails is
+       * left out and reported in `invalidItems`. Register it (see `Register`) to type the payload.
+       * `'proxy'`: your `createInboxProxy` was given the schema and checks each page (a page it did
+       * not check is refused); the schema then stays on your server, out of the browser's bundle,
+       * and a server component can pass this prop.
+       */
+      payloadSchema?: StandardSchemaV1 | 'proxy';
     }
   : {
-      /** The schema declared in `Register`: every notification's `payload` is validated with it. */
-      payloadSchema: RegisteredPayloadSchema;
+      /**
+       * The schema declared in `Register`: every notification's `payload` is validated with it. Or
+       * `'proxy'`: your `createInboxProxy` was given it and checks each page (a page it did not
+       * check is refused); the schema stays on your server, and a server component can pass this.
+       */
+      payloadSchema: RegisteredPayloadSchema | 'proxy';
     };
 
 type ConnectionProps =
@@ -104,13 +114,16 @@ export function InboxProvider({
   const [headerSource] = useState(() => createHeaderSource(headers));
   useEffect(() => headerSource.set(headers), [headerSource, headers]);
   // Likewise a schema written inline (`payloadSchema={z.object(...)}`): a new client per render would refetch forever.
-  const [schemaSource] = useState(() => createSchemaSource(payloadSchema));
-  useEffect(() => schemaSource.set(payloadSchema), [schemaSource, payloadSchema]);
+  const byProxy = payloadSchema === 'proxy';
+  const schema = byProxy ? undefined : payloadSchema;
+  const [schemaSource] = useState(() => createSchemaSource(schema));
+  useEffect(() => schemaSource.set(schema), [schemaSource, schema]);
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
-    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: schemaSource.schema }) as InboxClient),
-    [givenClient, baseUrl, headerSource, schemaSource],
+    (): InboxClient =>
+      givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxClient),
+    [givenClient, baseUrl, headerSource, schemaSource, byProxy],
   );
 
   const store = useMemo(

@@ -5,6 +5,8 @@
  * own messages whatever the service answers, and lets admin operations through
  * only when you authorize them.
  */
+import type { StandardSchemaV1 } from '../client/payload-schema';
+import { withCheckedPayloads } from './checked-payloads';
 import { withoutForeignMessages, type Ownership } from './own-messages';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
@@ -42,6 +44,12 @@ export interface InboxProxyOptions {
    * site's page (cross-site request forgery). `'*'` turns the check off.
    */
   allowedOrigins?: readonly string[] | '*';
+  /**
+   * Your notifications' payload schema (zod, or any Standard Schema; the one in `Register`): each
+   * feed page's payloads are checked here, an item that fails is left out and reported, and the
+   * browser's `<InboxProvider payloadSchema="proxy">` needs no schema of its own.
+   */
+  payloadSchema?: StandardSchemaV1;
 }
 
 /** Counts a user's requests in fixed windows; an app on several instances gives one shared by all (see the README for Redis). */
@@ -79,10 +87,12 @@ interface Route {
   query?: string[];
   /** The answer holds messages: only the user's own are passed on. */
   messages?: boolean;
+  /** The answer is a feed page: its payloads are checked when the proxy has a `payloadSchema`. */
+  feed?: boolean;
 }
 
 const ROUTES: Route[] = [
-  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true },
+  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true, feed: true },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-as'], access: 'subscriber', messages: true },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-all'], access: 'subscriber' },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', ':message', 'actions', ':type'], access: 'subscriber', messages: true },
@@ -330,7 +340,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       }
       const own = await withoutForeignMessages(parsed, ownership(subscriberId, upstream, apiKey));
       if (own === undefined) return fail(404, 'Message not found');
-      text = JSON.stringify(own);
+      text = JSON.stringify(route.feed && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema) : own);
     }
     return new Response(text === '' ? null : text, { status: answer.status, statusText: answer.statusText, headers: passBack });
   };

@@ -4,7 +4,7 @@ import { inbox } from './client-browser';
 import { serveProxyAt } from '../helpers/proxy-route';
 
 const tokens: (string | null)[] = [];
-const service = serveProxyAt('/api/inbox', 'sub_ada', (request) => tokens.push(request.headers.get('X-CSRF-Token')));
+const service = serveProxyAt('/api/inbox', 'sub_ada', { onRequest: (request) => tokens.push(request.headers.get('X-CSRF-Token')) });
 
 it('reads the feed through /api/inbox, sending the CSRF token', async () => {
   const page = await inbox.getFeed({ subscriberId: 'sub_ada', limit: 5 });

@@ -69,6 +69,10 @@ export function ProviderTypes() {
       <InboxProvider baseUrl="/api/inbox" subscriberId="ada" />
       {/* @ts-expect-error another schema than the registered one */}
       <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema={z.object({ other: z.string() })} />
+      {/* Or the proxy checks it (createInboxProxy({ payloadSchema })): a plain string a server component can pass. */}
+      <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema="proxy" />
+      {/* @ts-expect-error nothing else stands for a schema */}
+      <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema="server" />
       {/* A client made with the schema carries it. */}
       <InboxProvider client={client} subscriberId="ada" />
       {/* @ts-expect-error a client without it does not */}
