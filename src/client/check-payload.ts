@@ -5,10 +5,20 @@
 import type { ValidationIssue } from './errors';
 import type { InvalidFeedItem } from './feed-page';
 import type { StandardIssue, StandardSchemaV1 } from './payload-schema';
+import { arrayOf, looseObject, nullable, num, opt, str } from './schemas/define';
 import { formatPath } from './validate';
 
 /** What `createInboxProxy({ payloadSchema })` adds to each feed page it passes on. */
 export const PAYLOAD_CHECK_FIELD = 'inboxKitPayloadCheck';
+
+/** What `createInboxProxy({ payloadSchema })` adds to a feed page: the items it left out, and that it checked. */
+export const payloadCheckSchema = /* @__PURE__ */ looseObject({
+  inboxKitPayloadCheck: opt(
+    looseObject({
+      invalidItems: arrayOf(looseObject({ index: num, id: opt(nullable(str)), issues: arrayOf(looseObject({ path: str, message: str })) })),
+    }),
+  ),
+});
 
 /** One notification's payload checked by the schema: the item with the schema's output, or what is wrong. */
 export async function checkPayload(item: Record<string, unknown>, index: number, schema: StandardSchemaV1): Promise<{ item: Record<string, unknown> } | InvalidFeedItem> {

@@ -3,8 +3,8 @@ import type { ValidationIssue } from './errors';
 import { isPlainObject } from './arguments';
 import type { StandardSchemaV1 } from './payload-schema';
 import { InboxValidationError } from './errors';
-import { feedItemSchema, feedPageSchema, payloadCheckSchema, type FeedItem, type FreePayload } from './schemas/index';
-import { checkPayload, PAYLOAD_CHECK_FIELD } from './check-payload';
+import { feedItemSchema, feedPageSchema, type FeedItem, type FreePayload } from './schemas/index';
+import { checkPayload, PAYLOAD_CHECK_FIELD, payloadCheckSchema } from './check-payload';
 import { parseOrThrow, toIssues } from './validate';
 
 /** A feed item the client had to leave out because it does not match the spec (or your `payloadSchema`). */

@@ -1,12 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { Inbox } from 'inbox-kit';
+import { Inbox, InboxProvider } from 'inbox-kit';
 import { prefetchInbox } from 'inbox-kit/server';
 import 'inbox-kit/styles.css';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { serverClient, signedInUser } from '../lib/inbox';
-import { AppInboxProvider } from './inbox-provider';
 import './globals.css';
 
 export const metadata = { title: 'inbox-kit on Next.js' };
@@ -32,7 +31,7 @@ async function WithInbox({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient();
   await prefetchInbox(queryClient, { client: serverClient(), subscriberId });
   return (
-    <AppInboxProvider subscriberId={subscriberId}>
+    <InboxProvider baseUrl="/api/inbox" subscriberId={subscriberId} payloadSchema="proxy">
       <HydrationBoundary state={dehydrate(queryClient)}>
         <header className="topbar">
           <nav aria-label="Main">
@@ -44,6 +43,6 @@ async function WithInbox({ children }: { children: ReactNode }) {
         </header>
         <main>{children}</main>
       </HydrationBoundary>
-    </AppInboxProvider>
+    </InboxProvider>
   );
 }

@@ -9,7 +9,7 @@ import { payloadSchema } from './payload-schema';
 const store = globalThis as { inboxReference?: ReferenceService };
 const reference = () => (store.inboxReference ??= createReferenceService({ publicBaseUrl: '/reference' }));
 const deployed = () => Boolean(process.env.INBOX_UPSTREAM_URL);
-const upstream = () => process.env.INBOX_UPSTREAM_URL ?? 'http://reference.internal';
+const upstream = () => process.env.INBOX_UPSTREAM_URL || 'http://reference.internal';
 const apiKey = () => (deployed() ? process.env.INBOX_API_KEY : reference().apiKey);
 const send: typeof fetch = (input, init) => (deployed() ? fetch(input, init) : reference().handle(new Request(input, init)));
 
@@ -28,9 +28,11 @@ export const inboxProxy = createInboxProxy({
   apiKey,
   fetch: send,
   authenticate: (request) => userOf(request.headers.get('cookie') ?? undefined),
+  // Each notification's payload is checked here, so the browser needs no schema (payloadSchema="proxy").
+  payloadSchema,
 });
 
-/** For server-side prefetch: a client of the service itself, with the key (and the browser's payload checks). */
+/** For server-side prefetch: a client of the service itself, with the key, checking payloads as the proxy does. */
 export function serverClient() {
   return createInboxClient({ baseUrl: upstream(), apiKey: apiKey(), fetch: send, payloadSchema });
 }

@@ -125,15 +125,6 @@ export const feedPageSchema = /* @__PURE__ */ looseObject({
   page: num,
 });
 
-/** What `createInboxProxy({ payloadSchema })` adds to a feed page: the items it left out, and that it checked. */
-export const payloadCheckSchema = /* @__PURE__ */ looseObject({
-  inboxKitPayloadCheck: opt(
-    looseObject({
-      invalidItems: arrayOf(looseObject({ index: num, id: opt(nullable(str)), issues: arrayOf(looseObject({ path: str, message: str })) })),
-    }),
-  ),
-});
-
 type FeedItemRecord = z.infer<typeof feedItemSchema>;
 
 /** A notification's payload when no `payloadSchema` says more: a free-form object, or none. */

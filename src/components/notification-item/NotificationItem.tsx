@@ -57,7 +57,7 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   // An image rendered on the server may fail before React hydrates it, and its `error` event is
   // then never heard: one that has already finished is decoded, which rejects when it is broken.
   const failedEarly = useCallback((img: HTMLImageElement | null) => {
-    if (img?.complete && typeof img.decode === 'function') img.decode().catch(() => setFailed(img.getAttribute('src')));
+    if (img?.complete) img.decode?.().catch(() => setFailed(img.getAttribute('src')));
   }, []);
   const custom = renderAvatar?.(notification);
   if (custom !== undefined) return <>{custom}</>;
