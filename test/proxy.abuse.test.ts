@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toNodeListener, type RateLimitStore } from 'inbox-kit/server';
+import { createMemoryRateLimitStore, toNodeListener, type RateLimitStore } from 'inbox-kit/server';
 import { setupProxies } from './helpers/proxy';
 import { setupReferenceServer } from './helpers/reference-server';
 
@@ -28,9 +28,16 @@ describe('cross-site changes (a cookie session used by another site’s page)', 
     ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }, 201],
     ['an older browser’s foreign Origin', { origin: 'http://evil.example' }, 403],
     ['an allowed front-end origin', { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' }, 201],
+    ['a cookie with neither Sec-Fetch-Site nor Origin (not a current browser)', { cookie: 'session=ada' }, 403],
+    ['neither, and no cookie (a token in a header, a server’s call)', {}, 201],
   ])('%s: %s', async (_, headers, status) => {
     const base = await proxyFor({ allowedOrigins: ['https://app.example'] });
     expect((await markAs(base, 'sub_ada', headers)).status).toBe(status);
+  });
+
+  it('lets a cookie without Sec-Fetch-Site or Origin through when told to (allowMissingOrigin)', async () => {
+    const base = await proxyFor({ allowMissingOrigin: true });
+    expect((await markAs(base, 'sub_ada', { cookie: 'session=ada' })).status).toBe(201);
   });
 
   it('refuses an empty-body set-primary from another site, and lets the same one from the app through', async () => {
@@ -69,7 +76,42 @@ describe('a per-user limit', () => {
     const base = await proxyFor({ rateLimit: { store: { hit } } });
     const response = await fetch(`${base}/v1/subscribers/sub_ada/notifications/feed`, { headers: { 'x-test-user': 'sub_ada' } });
     expect(response.status).toBe(429);
-    expect(hit).toHaveBeenCalledWith('inbox-kit:sub_ada', 60_000);
+    expect(hit).toHaveBeenCalledWith('inbox-kit:sub_ada', 60_000, 300);
+  });
+
+  it('counts in a sliding window: twice the limit does not get through across a window’s boundary', async () => {
+    const store = createMemoryRateLimitStore();
+    const windowMs = 60_000;
+    const boundary = Math.ceil(Date.now() / windowMs) * windowMs + 10 * windowMs;
+    const hits = (at: number, n: number) => {
+      vi.setSystemTime(at);
+      return Array.from({ length: n }, () => store.hit('inbox-kit:sub_ada', windowMs, 10).count <= 10).filter(Boolean).length;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Ten just before the boundary, ten just after: a fixed window would let all twenty through.
+      expect(hits(boundary - 1_000, 10)).toBe(10);
+      expect(hits(boundary + 1_000, 10)).toBe(0);
+      // As the window slides past the first ten, room comes back, a little at a time.
+      expect(hits(boundary + 30_000, 10)).toBe(5);
+      expect(hits(boundary + 2 * windowMs, 10)).toBe(10);
+      // And Retry-After says when the next one fits.
+      vi.setSystemTime(boundary + 2 * windowMs + 1_000);
+      const { resetAt } = store.hit('inbox-kit:sub_ada', windowMs, 10);
+      expect(resetAt).toBeGreaterThan(boundary + 2 * windowMs + 1_000);
+      expect(resetAt).toBeLessThanOrEqual(boundary + 4 * windowMs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('caps all users together when told to (allUsers), before the service’s own limit refuses everyone', async () => {
+    const base = await proxyFor({ rateLimit: { limit: 5, windowMs: 60_000, allUsers: 6 } });
+    const users = ['sub_ada', 'sub_grace', 'sub_yuki', 'sub_layla', 'sub_sipho', 'sub_zoe', 'sub_unnamed'];
+    const statuses: number[] = [];
+    for (const user of users) statuses.push((await fetch(`${base}/v1/subscribers/${user}/notifications/feed`, { headers: { 'x-test-user': user } })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    expect(ref.service.requests).toHaveLength(6);
   });
 
   it('is on by default (300 a minute) and can be turned off', async () => {

@@ -5,15 +5,17 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInboxClient } from 'inbox-kit/client';
-import { createInboxProxy } from 'inbox-kit/server';
+import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
 import { setupListeners } from './helpers/listen';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const leaking = setupReferenceServer({ leakForeignMessages: true });
 const listen = setupListeners();
 
-async function proxyTo(upstream: string, apiKey = leaking.service.apiKey) {
-  const origin = await listen(createInboxProxy({ upstream, apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox' }));
+async function proxyTo(upstream: string, options: Partial<InboxProxyOptions> = {}) {
+  const origin = await listen(
+    createInboxProxy({ upstream, apiKey: leaking.service.apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox', ...options }),
+  );
   return `${origin}/api/inbox`;
 }
 
@@ -92,14 +94,44 @@ describe('other subscribers’ messages never reach the browser', () => {
     expect(lookups).toBeLessThanOrEqual(1);
   });
 
-  it('when the subscriber’s internal id cannot be had, nothing unprovable is passed on', async () => {
+  it('when the subscriber’s internal id cannot be had, nothing unprovable is passed on, and the answer says the outcome is unknown (never an empty success)', async () => {
+    let lookUps = 0;
     const hostile = await listen(async (request) => {
       const path = new URL(request.url).pathname;
-      if (path === '/v1/subscribers/sub_ada') return Response.json({ statusCode: 503, message: 'down' }, { status: 503 });
-      return Response.json({ data: [{ _id: 'm1', _subscriberId: '64f0c0ffee0000000000b001', content: 'whose?' }] }, { status: 201 });
+      if (path === '/v1/subscribers/sub_ada') {
+        lookUps++;
+        return Response.json({ statusCode: 503, message: 'down' }, { status: 503 });
+      }
+      return Response.json({ data: Array.from({ length: 60 }, (_, i) => ({ _id: `m${i}`, _subscriberId: '64f0c0ffee0000000000b001', content: 'whose?' })) }, { status: 201 });
     });
-    const base = await proxyTo(hostile);
-    const marked = await (await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, { method: 'POST', headers: asAda, body: JSON.stringify({ messageId: ['m1'], markAs: 'read' }) })).json();
-    expect(marked).toEqual({ data: [] });
+    const base = await proxyTo(hostile, { log: () => undefined });
+    const response = await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, { method: 'POST', headers: asAda, body: JSON.stringify({ messageId: ['m1'], markAs: 'read' }) });
+    // A 5xx: the client treats the change's outcome as unknown and sends it again under its key.
+    expect(response.status).toBe(502);
+    expect(await response.text()).not.toContain('whose?');
+    // One look-up for the request, not one per message.
+    expect(lookUps).toBe(1);
+  });
+
+  it('a look-up that never answers is bounded by the request’s own time', async () => {
+    const hanging = await listen(async (request) => {
+      if (new URL(request.url).pathname === '/v1/subscribers/sub_ada') return new Promise<Response>(() => undefined);
+      return Response.json({ data: [{ _id: 'm1', _subscriberId: '64f0c0ffee0000000000b001' }] }, { status: 201 });
+    });
+    const base = await proxyTo(hanging, { timeoutMs: 300, log: () => undefined });
+    const started = Date.now();
+    const response = await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, { method: 'POST', headers: asAda, body: JSON.stringify({ messageId: ['m1'], markAs: 'read' }) });
+    expect(response.status).toBe(502);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('the look-up counts against the user’s limit', async () => {
+    const service = await listen(async (request) => {
+      if (new URL(request.url).pathname === '/v1/subscribers/sub_ada') return Response.json({ data: { _id: '64f0c0ffee0000000000a001', subscriberId: 'sub_ada' } });
+      return Response.json({ data: [{ _id: 'm1', _subscriberId: '64f0c0ffee0000000000a001' }] }, { status: 201 });
+    });
+    const base = await proxyTo(service, { rateLimit: { limit: 1, windowMs: 60_000 }, log: () => undefined });
+    const response = await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, { method: 'POST', headers: asAda, body: JSON.stringify({ messageId: ['m1'], markAs: 'read' }) });
+    expect(response.status).toBe(502);
   });
 });

@@ -96,6 +96,7 @@ describe('createInboxProxy', () => {
         ...asAda,
         Authorization: 'ApiKey stolen-or-forged',
         Cookie: 'session=secret',
+        'Sec-Fetch-Site': 'same-origin',
         'X-Forwarded-Host': 'evil.example',
         'idempotency-key': 'key-1',
         'Content-Type': 'application/json',
@@ -123,15 +124,36 @@ describe('createInboxProxy', () => {
     expect(ref.service.requests).toHaveLength(0);
   });
 
-  it('passes upstream errors through with their status and body', async () => {
+  it('passes the service’s known errors on with their status and headers; any other error text only to the server’s log', async () => {
+    const logged: string[] = [];
+    const logging = await proxyFor({ log: (line) => void logged.push(line) });
+    const get = (path: string) => fetch(`${logging}${path}`, { headers: asAda });
     ref.service.injectFault({ status: 503, retryAfter: 2 });
     const response = await get('/v2/subscribers/sub_ada/preferences');
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('2');
-    expect(await response.json()).toMatchObject({ statusCode: 503, message: expect.stringContaining('Injected fault') });
+    const body = await response.json();
+    expect(body.message).not.toContain('Injected fault');
+    const id = /request ([0-9a-f-]{36})/.exec(body.message)?.[1];
+    expect(logged).toEqual([expect.stringContaining(`request ${id}: The notification service answered 503: {`)]);
+    expect(logged[0]).toContain('Injected fault');
     const bad = await get('/v1/subscribers/sub_ada/notifications/feed?limit=500');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ message: ['limit must not be greater than 100'] });
+    expect(await bad.json()).toEqual({ statusCode: 400, message: ['limit must not be greater than 100'], error: 'Bad Request' });
+    expect(logged).toHaveLength(1);
+  });
+
+  it('a payload nested thousands deep is refused with the service’s 400, not a crash’s text', async () => {
+    // Written out: JSON.stringify itself overflows the stack on it.
+    const nested = `${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`;
+    const id = ref.service.feedOf('sub_ada')[0]?._id;
+    const response = await fetch(`${base}/v1/subscribers/sub_ada/messages/${id}/actions/primary`, {
+      method: 'POST',
+      headers: { ...asAda, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: `{"status":"done","payload":${nested}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, message: 'Request body nests deeper than 100 levels', error: 'Bad Request' });
   });
 
   it('answers 502 when the service is down and 504 when it is too slow', async () => {

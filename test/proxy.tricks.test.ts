@@ -50,6 +50,9 @@ function raw(request: string, wait = 400): Promise<Answer> {
   });
 }
 
+/** JSON of an object nested `levels` deep (JSON.stringify itself overflows the stack on it). */
+const deep = (levels: number) => `${'{"a":'.repeat(levels)}{}${'}'.repeat(levels)}`;
+
 const feed = '/notifications/feed';
 const grace = (id: string) => `/v1/subscribers/${id}${feed}`;
 const graceMessage = () => ref.service.feedOf('sub_grace')[0]?._id ?? 'none';
@@ -124,6 +127,7 @@ const TRICKS: Trick[] = [
   ['JSON labelled as text', () => send('POST', '/v1/subscribers/sub_ada/messages/mark-as', JSON.stringify({ messageId: 'x', markAs: 'read' }), { 'Content-Type': 'text/plain' })],
   ['an idempotency key with a newline', () => raw(`POST /api/inbox/v1/subscribers/sub_ada/messages/mark-all HTTP/1.1\r\nHost: x\r\nx-test-user: sub_ada\r\nidempotency-key: a\r\n b\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`)],
   ['an idempotency key of 10,000 characters', () => send('POST', '/v1/subscribers/sub_ada/messages/mark-all', JSON.stringify({ markAs: 'read' }), { 'idempotency-key': 'k'.repeat(10_000) })],
+  ['a button payload nested 5,000 deep', () => send('POST', `/v1/subscribers/sub_ada/messages/${ref.service.feedOf('sub_ada')[0]?._id}/actions/primary`, `{"status":"done","payload":${deep(5_000)}}`)],
   ['a cross-site change', () => send('POST', '/v1/subscribers/sub_ada/messages/mark-all', JSON.stringify({ markAs: 'read' }), { 'Sec-Fetch-Site': 'cross-site' })],
 ];
 

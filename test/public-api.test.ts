@@ -78,7 +78,7 @@ it('inbox-kit (root): components, provider, hooks, query factories, and the clie
 });
 
 it('inbox-kit/server', () => {
-  expect(Object.keys(server).sort()).toEqual(['createInboxProxy', 'createMemoryRateLimitStore', 'prefetchInbox', 'startReferenceServer', 'toNodeListener']);
+  expect(Object.keys(server).sort()).toEqual(['createInboxProxy', 'createMemoryRateLimitStore', 'prefetchInbox', 'slidingCount', 'startReferenceServer', 'toNodeListener']);
 });
 
 it('inbox-kit/testing', () => {

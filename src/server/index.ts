@@ -1,5 +1,7 @@
-export { createInboxProxy, createMemoryRateLimitStore } from './proxy';
-export type { InboxProxyOptions, RateLimitStore } from './proxy';
+export { createInboxProxy } from './proxy';
+export type { InboxProxyOptions, RequestTimeSetting } from './proxy';
+export { createMemoryRateLimitStore, slidingCount } from './rate-limit';
+export type { RateLimitStore } from './rate-limit';
 export { toNodeListener } from './node';
 export type { FetchHandler } from './node';
 export { startReferenceServer } from './dev-server';

@@ -27,6 +27,19 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
   };
 }
 
+/** Until the client has taken what was written, or has gone. */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const controller = new AbortController();
   res.on('close', () => {
@@ -62,6 +75,19 @@ async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerRes
     res.end();
     return;
   }
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-  res.end();
+  // At the client's pace, and no further once it has gone: a body without end must not be read into memory.
+  const reader = response.body.getReader();
+  const gone = () => void reader.cancel().catch(() => undefined);
+  res.once('close', gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await writable(res);
+    }
+  } finally {
+    res.off('close', gone);
+  }
+  if (res.destroyed) gone();
+  else res.end();
 }

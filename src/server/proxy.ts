@@ -7,7 +7,10 @@
  */
 import type { StandardSchemaV1 } from '../client/payload-schema';
 import { withCheckedPayloads } from './checked-payloads';
-import { withoutForeignMessages, type Ownership } from './own-messages';
+import { withoutForeignMessages } from './own-messages';
+import { createOwnershipCache, OwnershipUnknown, type LookUp } from './ownership';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { isJson, publicError, readCapped, withoutCredentials } from './upstream-answer';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -32,12 +35,14 @@ export interface InboxProxyOptions {
   /** Time allowed to receive a request body, in ms: a body that trickles in is refused (408). Default 10000. */
   bodyTimeoutMs?: number;
   /**
-   * Requests per signed-in user per window, so one user (or a script with their cookie) cannot
-   * spend the API key's quota for everybody; past it, 429 with `Retry-After` to that user only.
-   * Default 300 a minute, kept in this process's memory; give a shared `store` when the app runs
-   * on several instances, or `false` to turn it off.
+   * Requests per signed-in user in a sliding window, so one user (or a script with their cookie)
+   * cannot spend the API key's quota for everybody; past it, 429 with `Retry-After` to that user
+   * only. Default 300 a minute, kept in this process's memory; give a shared `store` when the app
+   * runs on several instances, or `false` to turn it off. `allUsers`: an optional cap on all users
+   * together in the same window, below the service's own limit for the API key, so a crowd of users
+   * is slowed here before the service refuses everyone. Default none.
    */
-  rateLimit?: { limit?: number; windowMs?: number; store?: RateLimitStore } | false;
+  rateLimit?: { limit?: number; windowMs?: number; store?: RateLimitStore; allUsers?: number } | false;
   /**
    * Origins besides the route's own whose pages may send changes (a separate front-end origin).
    * Changes from any other site are refused (403), so a cookie session cannot be used by another
@@ -45,35 +50,22 @@ export interface InboxProxyOptions {
    */
   allowedOrigins?: readonly string[] | '*';
   /**
+   * Whether a change may come with a `Cookie` but with neither `Sec-Fetch-Site` nor `Origin`, which
+   * every current browser sends. Default false: such a request is refused (403), since a cookie
+   * session is what cross-site request forgery abuses. A change without a cookie (a token in a
+   * header, a server-to-server call) is not affected.
+   */
+  allowMissingOrigin?: boolean;
+  /** Largest decoded answer read from the service, in bytes; past it, 502. Default 4 MiB (a full feed page is well under 1 MiB). */
+  maxUpstreamBytes?: number;
+  /** Where the proxy writes what the browser must not see (an upstream's error text), with its request id. Default `console.error`. */
+  log?: (message: string) => void;
+  /**
    * Your notifications' payload schema (zod, or any Standard Schema; the one in `Register`): each
    * feed page's payloads are checked here, an item that fails is left out and reported, and the
    * browser's `<InboxProvider payloadSchema="proxy">` needs no schema of its own.
    */
   payloadSchema?: StandardSchemaV1;
-}
-
-/** Counts a user's requests in fixed windows; an app on several instances gives one shared by all (see the README for Redis). */
-export interface RateLimitStore {
-  /** Counts one request under `key` in the window of `windowMs` that holds now; returns the count so far and when that window ends (ms since the epoch). */
-  hit(key: string, windowMs: number): { count: number; resetAt: number } | Promise<{ count: number; resetAt: number }>;
-}
-
-/** The default store: this process's memory, forgetting windows that ended. */
-export function createMemoryRateLimitStore(): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    hit(key, windowMs) {
-      const now = Date.now();
-      if (windows.size > 10_000) for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-      }
-      window.count++;
-      return { ...window };
-    },
-  };
 }
 
 type Access = 'subscriber' | 'admin';
@@ -89,6 +81,8 @@ interface Route {
   messages?: boolean;
   /** The answer is a feed page: its payloads are checked when the proxy has a `payloadSchema`. */
   feed?: boolean;
+  /** The answer is an integration: its `credentials` are taken out. */
+  integration?: boolean;
 }
 
 const ROUTES: Route[] = [
@@ -97,15 +91,12 @@ const ROUTES: Route[] = [
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-all'], access: 'subscriber' },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', ':message', 'actions', ':type'], access: 'subscriber', messages: true },
   { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':subscriber', 'preferences'], access: 'subscriber' },
-  { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin' },
+  { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin', integration: true },
   { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
 ];
 
 /** Response headers worth passing back to the browser. */
-const PASS_BACK = ['content-type', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'idempotency-key', 'idempotency-replay'];
-
-/** Internal ids remembered per proxy, for checking whose a message is. */
-const MAX_REMEMBERED_IDS = 10_000;
+const PASS_BACK = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'idempotency-key', 'idempotency-replay'];
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -114,18 +105,24 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
+  409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  500: 'Internal Server Error',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
 
-function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json(
-    { statusCode: status, message, error: STATUS_TEXT[status] ?? 'Error' },
-    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
-  );
+/** Every answer: not cached, and never sniffed as anything but what it says it is. */
+const ALWAYS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+function fail(status: number, message: string, extra: HeadersInit = {}): Response {
+  const headers = new Headers(ALWAYS);
+  for (const [name, value] of new Headers(extra)) if (name !== 'content-type') headers.set(name, value);
+  return Response.json({ statusCode: status, message, error: STATUS_TEXT[status] ?? 'Error' }, { status, headers });
 }
 
 /** Decodes one path segment once; anything that could change the path after decoding is refused. */
@@ -211,7 +208,7 @@ function misconfigured(problem: string): Response {
   }
   return Response.json(
     { statusCode: 500, message: 'The notification route is not configured. Its server log says why.', error: 'Internal Server Error' },
-    { status: 500, headers: { 'Cache-Control': 'no-store' } },
+    { status: 500, headers: ALWAYS },
   );
 }
 
@@ -230,11 +227,44 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
   }
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const maxUpstreamBytes = options.maxUpstreamBytes ?? 4 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const internalIds = new Map<string, string>();
+  const ownership = createOwnershipCache();
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
+  const log = options.log ?? ((message: string) => console.error(message));
   const rateLimit = options.rateLimit === false ? undefined : { limit: 300, windowMs: 60_000, ...options.rateLimit, store: options.rateLimit?.store ?? createMemoryRateLimitStore() };
+
+  /** Counts a request under `key`; the seconds to wait when it is over `limit`. */
+  async function overLimit(key: string, limit: number | undefined): Promise<number | undefined> {
+    if (!rateLimit || limit === undefined) return undefined;
+    const { count, resetAt } = await rateLimit.store.hit(key, rateLimit.windowMs, limit);
+    return count > limit ? Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) : undefined;
+  }
+
+  /** What the browser must not see goes to the server's log; the browser gets its request id. */
+  function hidden(status: number, what: string, detail: string, headers?: Headers): Response {
+    const id = crypto.randomUUID();
+    log(`createInboxProxy: request ${id}: ${what}: ${detail.slice(0, 2_000)}`);
+    return fail(status, `${what} (request ${id})`, headers);
+  }
+
+  /** What of a successful answer the browser gets: the user's own messages (payloads checked), or an integration without its credentials. */
+  async function passOn(route: Route, text: string, subscriberId: string, lookUp: LookUp): Promise<string | Response> {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (route.integration) return JSON.stringify(withoutCredentials(parsed));
+      const own = await withoutForeignMessages(parsed, ownership(subscriberId, lookUp));
+      if (own === undefined) return fail(404, 'Message not found');
+      return JSON.stringify(route.feed && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema) : own);
+    } catch (error) {
+      // The service may have applied a change: answering "nothing of yours" would hide it, so the
+      // answer says the outcome is unknown, and the client sends it again under its key.
+      if (error instanceof OwnershipUnknown) return hidden(502, 'Which of these messages are yours could not be checked; send the request again', error.message);
+      // Not JSON, or nested too deep to be written out again.
+      return hidden(502, 'The notification service answered with JSON that cannot be passed on', `${String(error)}: ${text}`);
+    }
+  }
 
   return async function inboxProxy(request: Request): Promise<Response> {
     const settings = readSettings(options);
@@ -264,17 +294,13 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (!route.methods.includes(method)) return fail(405, `${method} is not allowed here`, { Allow: route.methods.join(', ') });
 
     // Changes come only from the app's own pages (cross-site request forgery with a cookie session).
-    if (method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options.allowedOrigins)) {
+    if (method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options)) {
       return fail(403, 'Changes to notifications are accepted only from this site’s own pages');
     }
     const subscriberId = await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
-    if (rateLimit) {
-      const { count, resetAt } = await rateLimit.store.hit(`inbox-kit:${subscriberId}`, rateLimit.windowMs);
-      if (count > rateLimit.limit) {
-        return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))) });
-      }
-    }
+    const wait = (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) ?? (await overLimit('inbox-kit:*', rateLimit?.allUsers));
+    if (wait !== undefined) return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(wait) });
     const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
     if (route.access === 'subscriber' && pathId !== subscriberId) {
@@ -310,14 +336,16 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     const target = `${upstream}/${segments.map((segment) => encodeURIComponent(segment ?? '')).join('/')}${search.size > 0 ? `?${search.toString()}` : ''}`;
 
+    // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
+    const signal = AbortSignal.timeout(timeoutMs);
     let answer: Response;
     try {
-      answer = await doFetch(target, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+      answer = await doFetch(target, { method, headers, body, signal, redirect: 'manual' });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') return fail(504, `The notification service did not answer within ${timeoutMs} ms`);
       return fail(502, 'The notification service could not be reached');
     }
-    const passBack = new Headers({ 'Cache-Control': 'no-store' });
+    const passBack = new Headers(ALWAYS);
     for (const name of PASS_BACK) {
       const value = answer.headers.get(name);
       if (value !== null) passBack.set(name, value);
@@ -325,79 +353,40 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     // The browser sees its own key back, not the scoped one.
     const echoed = passBack.get('idempotency-key');
     if (echoed !== null && key !== null) passBack.set('idempotency-key', echoed.endsWith(`:${key}`) ? key : echoed);
-    let text: string;
-    try {
-      text = await answer.text();
-    } catch {
-      return fail(502, 'The notification service’s answer was cut off');
+    if (answer.status >= 300 && answer.status < 400) {
+      void answer.body?.cancel().catch(() => undefined);
+      return hidden(502, 'The notification service answered with a redirect', `${answer.status} to ${answer.headers.get('location')}`);
     }
-    if (route.messages && answer.ok && text !== '') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return fail(502, 'The notification service answered with something other than JSON');
-      }
-      const own = await withoutForeignMessages(parsed, ownership(subscriberId, upstream, apiKey));
-      if (own === undefined) return fail(404, 'Message not found');
-      text = JSON.stringify(route.feed && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema) : own);
+    let text = await readCapped(answer, maxUpstreamBytes);
+    if (text === 'too-large') return fail(502, `The notification service’s answer was larger than ${maxUpstreamBytes} bytes`);
+    if (text === 'cut-off') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
+    if (!answer.ok) {
+      const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');
+      if (!shown) return hidden(answer.status, `The notification service answered ${answer.status}`, text, passBack);
+      return Response.json(shown, { status: answer.status, headers: passBack });
     }
+    if (text !== '' && !isJson(answer)) return hidden(502, 'The notification service answered with something other than JSON', text);
+    if (text !== '' && (route.messages || route.integration)) {
+      const passed = await passOn(route, text, subscriberId, { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) === undefined });
+      if (typeof passed !== 'string') return passed;
+      text = passed;
+    }
+    if (text !== '') passBack.set('content-type', 'application/json; charset=utf-8');
     return new Response(text === '' ? null : text, { status: answer.status, statusText: answer.statusText, headers: passBack });
   };
-
-  /** Who the signed-in user is on the service: learned from their feed, or asked for once. */
-  function ownership(subscriberId: string, upstream: string, apiKey: string): Ownership {
-    // Per service and subscriber: the upstream may be read anew for each request.
-    const key = `${upstream}\n${subscriberId}`;
-    return {
-      subscriberId,
-      learn: (internalId) => remember(key, internalId),
-      internalId: async () => {
-        const known = internalIds.get(key);
-        if (known !== undefined) return known;
-        const found = await lookUpInternalId(subscriberId, upstream, apiKey);
-        if (found !== undefined) remember(key, found);
-        return found;
-      },
-    };
-  }
-
-  function remember(key: string, internalId: string): void {
-    if (internalIds.get(key) === internalId) return;
-    internalIds.delete(key);
-    internalIds.set(key, internalId);
-    // Oldest first in a Map: forget the oldest once there are too many.
-    if (internalIds.size > MAX_REMEMBERED_IDS) internalIds.delete(internalIds.keys().next().value ?? '');
-  }
-
-  /** `GET /v1/subscribers/{id}`: the subscriber's `_id`, or undefined when it cannot be had (then nothing is theirs). */
-  async function lookUpInternalId(subscriberId: string, upstream: string, apiKey: string): Promise<string | undefined> {
-    try {
-      const answer = await doFetch(`${upstream}/v1/subscribers/${encodeURIComponent(subscriberId)}`, {
-        headers: { Accept: 'application/json', Authorization: `ApiKey ${apiKey}` },
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      });
-      if (!answer.ok) return undefined;
-      const body = (await answer.json()) as { _id?: unknown; subscriberId?: unknown; data?: { _id?: unknown; subscriberId?: unknown } };
-      const subscriber = body.data !== undefined ? body.data : body;
-      return typeof subscriber._id === 'string' && subscriber.subscriberId === subscriberId ? subscriber._id : undefined;
-    } catch {
-      return undefined;
-    }
-  }
 }
 
 /** Whether a request that changes something comes from the route's own site, or an origin allowed. */
-function fromAllowedOrigin(request: Request, allowed: InboxProxyOptions['allowedOrigins']): boolean {
+function fromAllowedOrigin(request: Request, { allowedOrigins: allowed, allowMissingOrigin }: InboxProxyOptions): boolean {
   if (allowed === '*') return true;
   const origin = request.headers.get('origin');
   if (origin !== null && allowed?.includes(origin)) return true;
   // Browsers say where a request comes from (Fetch Metadata); `none` is the user's own doing (the address bar).
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) return site === 'same-origin' || site === 'none';
-  // An older browser: its Origin must be this host. No Origin at all is not a browser's cross-site request.
-  if (origin === null) return true;
+  // Neither: not a current browser. With a cookie, it could be a session used by another site.
+  if (origin === null) return allowMissingOrigin === true || !request.headers.has('cookie');
+  // An older browser: its Origin must be this host.
   try {
     const host = request.headers.get('x-forwarded-host') ?? new URL(request.url).host;
     return new URL(origin).host === host;

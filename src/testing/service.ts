@@ -22,6 +22,7 @@ import { integrationRoutes } from './routes/integrations';
 import { messageRoutes } from './routes/messages';
 import { preferenceRoutes } from './routes/preferences';
 import { subscriberRoutes } from './routes/subscribers';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth';
 
 export type { ServiceMode } from './routes/context';
 
@@ -221,6 +222,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     const text = await request.text();
     if (new TextEncoder().encode(text).length > maxBodyBytes) throw new HttpError(413, `Request body is larger than ${maxBodyBytes} bytes`);
     if (text === '') return { text, body: undefined };
+    if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       return { text, body: JSON.parse(text) as unknown };
     } catch {

@@ -40,7 +40,7 @@ it('lets a broadcast through only for an admin', async () => {
 
 it('counts each user’s requests in the shared store, and answers the 301st of a minute with 429', { timeout: 30_000 }, async () => {
   const feed = (user: string) => sharedLimitProxy(new Request(`http://app.test/api/inbox/v1/subscribers/${user}/notifications/feed?limit=1`, { headers: as(user) }));
-  // All 301 in one minute's window (the store counts per clock minute).
+  // All 301 within one clock minute, so the last minute's share is the same for each.
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 10));
   const statuses = [];

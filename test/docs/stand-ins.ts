@@ -16,6 +16,15 @@ export const redis = {
     counters.set(key, count);
     return count;
   },
+  async decr(key: string) {
+    const count = (counters.get(key) ?? 0) - 1;
+    counters.set(key, count);
+    return count;
+  },
+  async get(key: string) {
+    const count = counters.get(key);
+    return count === undefined ? null : String(count);
+  },
   async pexpire(key: string, ms: number) {
     setTimeout(() => counters.delete(key), ms).unref();
     return 1;

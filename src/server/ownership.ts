@@ -1,0 +1,75 @@
+/**
+ * Who the signed-in user is on the service (their internal `_id`), for telling their messages
+ * from others'. Learned from their feed, or asked for with `GET /v1/subscribers/{id}`: at most
+ * once a request, inside the request's time bound, and counted by the caller's rate limit.
+ */
+import type { Ownership } from './own-messages';
+
+/** Internal ids remembered per proxy. */
+const MAX_REMEMBERED_IDS = 10_000;
+
+export interface LookUp {
+  upstream: string;
+  apiKey: string;
+  fetch: typeof fetch;
+  /** The request's time bound, shared with its upstream call. */
+  signal: AbortSignal;
+  /** Counts the look-up against the user's limit; false when it may not be made. */
+  allowed: () => Promise<boolean>;
+}
+
+/** Thrown when an answer needs the user's internal id and it cannot be had: whose its messages are is unknown. */
+export class OwnershipUnknown extends Error {
+  override readonly name = 'OwnershipUnknown';
+}
+
+export function createOwnershipCache() {
+  const internalIds = new Map<string, string>();
+
+  function remember(key: string, internalId: string): void {
+    if (internalIds.get(key) === internalId) return;
+    internalIds.delete(key);
+    internalIds.set(key, internalId);
+    // Oldest first in a Map: forget the oldest once there are too many.
+    if (internalIds.size > MAX_REMEMBERED_IDS) internalIds.delete(internalIds.keys().next().value ?? '');
+  }
+
+  /** One request's view: its look-up made once, its failure kept, so a long answer cannot repeat it. */
+  return function ownership(subscriberId: string, lookUp: LookUp): Ownership {
+    // Per service and subscriber: the upstream may be read anew for each request.
+    const key = `${lookUp.upstream}\n${subscriberId}`;
+    let asked: Promise<string> | undefined;
+    return {
+      subscriberId,
+      learn: (internalId) => remember(key, internalId),
+      internalId: () => {
+        const known = internalIds.get(key);
+        if (known !== undefined) return Promise.resolve(known);
+        asked ??= ask(subscriberId, lookUp).then((found) => {
+          remember(key, found);
+          return found;
+        });
+        return asked;
+      },
+    };
+  };
+}
+
+async function ask(subscriberId: string, { upstream, apiKey, fetch, signal, allowed }: LookUp): Promise<string> {
+  if (!(await allowed())) throw new OwnershipUnknown('the rate limit leaves no room to look the subscriber up');
+  let body: { _id?: unknown; subscriberId?: unknown; data?: { _id?: unknown; subscriberId?: unknown } };
+  try {
+    const answer = await fetch(`${upstream}/v1/subscribers/${encodeURIComponent(subscriberId)}`, {
+      headers: { Accept: 'application/json', Authorization: `ApiKey ${apiKey}` },
+      signal,
+      redirect: 'manual',
+    });
+    if (!answer.ok) throw new OwnershipUnknown(`the subscriber look-up answered ${answer.status}`);
+    body = (await answer.json()) as typeof body;
+  } catch (error) {
+    throw error instanceof OwnershipUnknown ? error : new OwnershipUnknown(`the subscriber look-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const subscriber = body?.data !== undefined ? body.data : body;
+  if (typeof subscriber?._id === 'string' && subscriber.subscriberId === subscriberId) return subscriber._id;
+  throw new OwnershipUnknown('the subscriber look-up did not name this subscriber');
+}

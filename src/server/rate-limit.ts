@@ -1,0 +1,67 @@
+/**
+ * The proxy's rate limits: per signed-in user, and optionally for all users together. Counted in
+ * sliding windows, so no burst of twice the limit gets through across a window's boundary.
+ */
+
+/**
+ * Counts requests under a key in a sliding window; an app on several instances gives one store
+ * shared by all (see the proxy guide for Redis).
+ */
+export interface RateLimitStore {
+  /**
+   * Counts one request under `key`. Returns how many requests the last `windowMs` hold with this
+   * one, and when (ms since the epoch) one more fits under `limit`. A request over the limit is
+   * refused and should not be kept in the count.
+   *
+   * A sliding-window counter does this with two numbers a key: the count of the current fixed
+   * window, and the previous window's count weighted by how much of it the sliding window still
+   * covers. `limit` is passed so the store can say when the count falls under it.
+   */
+  hit(key: string, windowMs: number, limit: number): { count: number; resetAt: number } | Promise<{ count: number; resetAt: number }>;
+}
+
+/** The memory store answers at once. */
+export interface MemoryRateLimitStore extends RateLimitStore {
+  hit(key: string, windowMs: number, limit: number): { count: number; resetAt: number };
+}
+
+interface Counter {
+  /** Start of the current fixed window. */
+  start: number;
+  current: number;
+  previous: number;
+}
+
+/** The default store: this process's memory, forgetting keys idle for two windows. */
+export function createMemoryRateLimitStore(): MemoryRateLimitStore {
+  const counters = new Map<string, Counter>();
+  return {
+    hit(key, windowMs, limit) {
+      const now = Date.now();
+      if (counters.size > 10_000) for (const [name, counter] of counters) if (counter.start + 2 * windowMs <= now) counters.delete(name);
+      let counter = counters.get(key);
+      if (!counter || counter.start + 2 * windowMs <= now) {
+        counter = { start: now - (now % windowMs), current: 0, previous: 0 };
+        counters.set(key, counter);
+      } else if (counter.start + windowMs <= now) {
+        counter.previous = counter.current;
+        counter.current = 0;
+        counter.start += windowMs;
+      }
+      counter.current++;
+      const result = slidingCount(counter, now, windowMs, limit);
+      // A refused request takes no room: the user's next one fits when Retry-After says.
+      if (result.count > limit) counter.current--;
+      return result;
+    },
+  };
+}
+
+/** The count of the sliding window ending now (the previous window's share rounded up), and when one more fits under `limit`. */
+export function slidingCount({ start, current, previous }: Counter, now: number, windowMs: number, limit: number): { count: number; resetAt: number } {
+  const count = current + Math.ceil(previous * (1 - (now - start) / windowMs));
+  // The previous window's share shrinks as time passes; once this window is the previous one, its own count does.
+  const room = limit - current - 1;
+  if (room >= 0) return { count, resetAt: previous > 0 ? Math.ceil(start + windowMs * (1 - room / previous)) : now };
+  return { count, resetAt: Math.ceil(start + windowMs * (2 - (limit - 1) / current)) };
+}

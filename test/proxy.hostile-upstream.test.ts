@@ -1,0 +1,172 @@
+/**
+ * The proxy against an upstream that answers with what a browser must never get, counted: error
+ * text with secrets and stack traces, HTML, bodies without end, a gzip bomb, an integration's
+ * credentials. Each vector is contained when the answer holds none of the upstream's secrets or
+ * markup, its status is the one the browser can act on, it came within the time bound, every
+ * answer says `nosniff`, and what was hidden went to the server's log under the answer's request id.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, it } from 'vitest';
+import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
+import { setupListeners } from './helpers/listen';
+
+const listen = setupListeners();
+const SECRET = /hunter2|postgres:|at Object\.|node_modules|<script|<html|sk_live/i;
+const asAda = { 'x-test-user': 'sub_ada', 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+const ADA = '64f0c0ffee0000000000a001';
+
+interface Vector {
+  name: string;
+  /** The upstream's answer to the operation (the subscriber look-up always names Ada). */
+  answer: () => Response;
+  /** The operation the browser asks for. */
+  path?: string;
+  method?: string;
+  /** The status the browser must get. */
+  status: number;
+  /** Whether the proxy logs what it hid. */
+  logged: boolean;
+  /** Extra checks on the answer's body. */
+  check?: (body: string) => void;
+  options?: Partial<InboxProxyOptions>;
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => Response.json(body, { status, headers });
+const stack = 'Error: connect ECONNREFUSED\n    at Object.connect (node_modules/pg/lib/client.js:12:3)\n    at postgres://novu:hunter2@db.internal:5432/novu';
+/** A body that never ends, counting what it produced. */
+let produced = 0;
+const endless = (contentType: string) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = new TextEncoder().encode(`{"data":[${'{"_id":"x"},'.repeat(5_000)}`);
+        produced += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    }),
+    { headers: { 'content-type': contentType } },
+  );
+/** 256 MiB of JSON whitespace gzipped into about 256 KiB. */
+const bomb = (() => {
+  const zeros = Buffer.alloc(256 * 1024 * 1024, 0x20);
+  zeros.write('{"data":[', 0);
+  return gzipSync(zeros, { level: 9 });
+})();
+
+const VECTORS: Vector[] = [
+  { name: 'a 500 naming a connection string', answer: () => json({ statusCode: 500, message: 'connect postgres://novu:hunter2@db.internal failed' }, 500), status: 500, logged: true },
+  { name: 'a 500 with a stack trace', answer: () => json({ statusCode: 500, message: stack, stack }, 500), status: 500, logged: true },
+  { name: 'a 503 in plain text', answer: () => new Response(stack, { status: 503, headers: { 'content-type': 'text/plain' } }), status: 503, logged: true },
+  { name: 'a 502 HTML page', answer: () => new Response('<html><script>alert(1)</script>hunter2</html>', { status: 502, headers: { 'content-type': 'text/html' } }), status: 502, logged: true },
+  { name: 'a 400 whose message is a connection string', answer: () => json({ statusCode: 400, message: 'postgres://novu:hunter2@db' }, 400), status: 400, logged: true },
+  { name: 'a 400 whose message list hides a stack', answer: () => json({ statusCode: 400, message: ['limit must not be greater than 100', stack] }, 400), status: 400, logged: true },
+  { name: 'a 400 with script in its message', answer: () => json({ statusCode: 400, message: '<script>alert(1)</script>' }, 400), status: 400, logged: true },
+  { name: 'a 400 with a message of 100 kB', answer: () => json({ statusCode: 400, message: `limit must be ${'x'.repeat(100_000)}` }, 400), status: 400, logged: true },
+  {
+    name: 'a 429 with an unknown message keeps its Retry-After',
+    answer: () => json({ statusCode: 429, message: 'quota of org 42 (hunter2) exceeded' }, 429, { 'retry-after': '7' }),
+    status: 429,
+    logged: true,
+  },
+  {
+    name: 'a known validation message passes, and nothing else of the body',
+    answer: () => json({ statusCode: 400, message: ['limit must not be greater than 100'], error: 'Bad Request', internal: 'hunter2' }, 400),
+    status: 400,
+    logged: false,
+    check: (body) => expect(JSON.parse(body)).toEqual({ statusCode: 400, message: ['limit must not be greater than 100'], error: 'Bad Request' }),
+  },
+  {
+    name: 'a new user’s “Subscriber not found” passes (the inbox shows it as empty)',
+    answer: () => json({ statusCode: 400, message: 'Subscriber not found for this environment with the id: sub_ada. Make sure to create a subscriber before fetching the feed.' }, 400),
+    status: 400,
+    logged: false,
+  },
+  { name: 'a 200 HTML page', answer: () => new Response('<html><script>alert(1)</script></html>', { headers: { 'content-type': 'text/html' } }), status: 502, logged: true },
+  { name: 'a 200 without a content type', answer: () => new Response('{"data":[]}', { headers: { 'content-type': '' } }), status: 502, logged: true },
+  { name: 'a redirect elsewhere', answer: () => new Response(null, { status: 302, headers: { location: 'https://evil.example/' } }), status: 502, logged: true },
+  {
+    name: 'a feed item nested 5,000 deep (too deep to write out again)',
+    answer: () => new Response(`{"data":[{"_id":"m1","subscriber":{"subscriberId":"sub_ada"},"payload":${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}}]}`, { headers: { 'content-type': 'application/json' } }),
+    status: 502,
+    logged: true,
+  },
+  { name: 'a JSON body without end', answer: () => endless('application/json'), status: 502, logged: false },
+  { name: 'a text body without end', answer: () => endless('text/plain'), status: 502, logged: false },
+  { name: 'a body of 5 MiB', answer: () => json({ data: [], padding: ' '.repeat(5 * 1024 * 1024) }), status: 502, logged: false },
+  {
+    name: 'a gzip bomb (256 KiB unpacking to 256 MiB)',
+    answer: () => new Response(bomb, { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
+    status: 502,
+    logged: false,
+  },
+  {
+    name: 'a body that stalls after its headers',
+    answer: () => new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"data":[')) }), { headers: { 'content-type': 'application/json' } }),
+    status: 504,
+    logged: false,
+    options: { timeoutMs: 500 },
+  },
+  {
+    name: 'set-primary’s integration with its credentials',
+    path: '/v1/integrations/int_1/set-primary',
+    method: 'POST',
+    answer: () => json({ data: { _id: 'int_1', channel: 'email', primary: true, credentials: { apiKey: 'sk_live_hunter2', password: 'hunter2' } } }, 201),
+    status: 201,
+    logged: false,
+    check: (body) => expect(JSON.parse(body)).toEqual({ data: { _id: 'int_1', channel: 'email', primary: true } }),
+  },
+];
+
+it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout: 60_000 }, async () => {
+  const failures: string[] = [];
+  for (const vector of VECTORS) {
+    const logged: string[] = [];
+    const upstream = await listen(async (request) => {
+      if (new URL(request.url).pathname === '/v1/subscribers/sub_ada') return json({ data: { _id: ADA, subscriberId: 'sub_ada' } });
+      return vector.answer();
+    });
+    const origin = await listen(
+      createInboxProxy({
+        upstream,
+        apiKey: 'sk_test',
+        authenticate: (request) => request.headers.get('x-test-user'),
+        authorizeAdmin: () => true,
+        basePath: '/api/inbox',
+        log: (line) => void logged.push(line),
+        ...vector.options,
+      }),
+    );
+    produced = 0;
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = Date.now();
+    const response = await fetch(`${origin}/api/inbox${vector.path ?? '/v1/subscribers/sub_ada/notifications/feed'}`, {
+      method: vector.method ?? 'GET',
+      headers: asAda,
+      ...(vector.method === 'POST' ? { body: '{}' } : {}),
+    });
+    const body = await response.text();
+    const took = Date.now() - started;
+    const grew = process.memoryUsage().heapUsed - heapBefore;
+    const problems: string[] = [];
+    if (response.status !== vector.status) problems.push(`status ${response.status}`);
+    if (SECRET.test(body)) problems.push(`leaked ${body.slice(0, 120)}`);
+    if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
+    if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);
+    if (took > 3_000) problems.push(`took ${took} ms`);
+    if (grew > 64 * 1024 * 1024) problems.push(`heap grew ${Math.round(grew / 1024 / 1024)} MB`);
+    if (produced > 16 * 1024 * 1024) problems.push(`read ${Math.round(produced / 1024 / 1024)} MB of an endless body`);
+    if (vector.logged) {
+      const id = /request ([\da-f-]{36})/.exec(body)?.[1];
+      if (!id || logged.length !== 1 || !logged[0]?.includes(id)) problems.push(`not logged under its id: ${logged.join(' | ')}`);
+    } else if (logged.length > 0) problems.push(`logged ${logged.join(' | ')}`);
+    if (vector.name.includes('Retry-After') && response.headers.get('retry-after') !== '7') problems.push('Retry-After lost');
+    try {
+      vector.check?.(body);
+    } catch (error) {
+      problems.push(String(error));
+    }
+    if (problems.length > 0) failures.push(`${vector.name}: ${problems.join('; ')}`);
+  }
+  console.log(`hostile upstream answers: ${VECTORS.length} tried, ${VECTORS.length - failures.length} contained, ${failures.length} got through`);
+  expect(failures).toEqual([]);
+});
