@@ -10,7 +10,7 @@
  * the library build names chunk exports `a`, `b`, ... `z`. Types come through `import type`.
  */
 import type * as z from 'zod/mini';
-import { array, boolean, custom, enum as zEnum, looseObject as zLooseObject, nullable as zNullable, number, optional, string, union } from 'zod/mini';
+import { array, boolean, enum as zEnum, looseObject as zLooseObject, nullable as zNullable, number, optional, string, union, unknown } from 'zod/mini';
 import { isPlainObject } from '../arguments';
 import { issueMessage } from './issue-message';
 
@@ -23,9 +23,14 @@ export const num = /* @__PURE__ */ number({ error });
 /**
  * A free-form JSON object (a plain object: not null, an array or a Date), kept as it came. A
  * check rather than `z.record`, which would copy every payload key by key and adds a kilobyte
- * to the bundle for nothing the inbox needs.
+ * to the bundle for nothing the inbox needs; and a check function on `unknown` (which the loose
+ * objects bring anyway) rather than `z.custom`, which brings zod's refinement code for this one
+ * use. The issue is the one `z.custom` reports.
  */
-export const freeObject = /* @__PURE__ */ custom<Record<string, unknown>>(isPlainObject, { error: (issue) => issueMessage({ ...issue, code: 'invalid_type', expected: 'object' }) });
+export const freeObject = /* @__PURE__ */ unknown().check((payload) => {
+  const input = payload.value;
+  if (!isPlainObject(input)) payload.issues.push({ code: 'custom', path: [], input, message: issueMessage({ code: 'invalid_type', expected: 'object', input }) });
+}) as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
 
 // Functions of our own rather than aliases of zod's: the build marks calls to them pure, so an
 // unused schema built from them drops out of an app's bundle.
