@@ -13,10 +13,13 @@ export type InboxErrorCode =
   | 'browser_api_key'
   | 'headers_failed';
 
-/** Base class of every error the client throws. */
+/**
+ * Base class of every error the client throws. The fields of these classes are `declare`d: each
+ * constructor assigns them all, so a class-field definition of each would only be repeated code.
+ */
 export class InboxError extends Error {
   override readonly name: string = 'InboxError';
-  readonly code: InboxErrorCode;
+  declare readonly code: InboxErrorCode;
 
   constructor(code: InboxErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -32,7 +35,7 @@ export function isInboxError(error: unknown): error is InboxError {
 export class InboxArgumentError extends InboxError {
   override readonly name = 'InboxArgumentError';
   /** The argument at fault, e.g. `limit` or `messageId`. */
-  readonly argument: string;
+  declare readonly argument: string;
 
   constructor(operation: string, argument: string, problem: string) {
     super('invalid_argument', `${operation}: \`${argument}\` ${problem}`);
@@ -43,17 +46,17 @@ export class InboxArgumentError extends InboxError {
 /** The service answered with a status outside 2xx. */
 export class InboxApiError extends InboxError {
   override readonly name = 'InboxApiError';
-  readonly status: number;
-  readonly statusText: string;
+  declare readonly status: number;
+  declare readonly statusText: string;
   /** The service's message(s): one entry, or one per failed rule for validation errors. */
-  readonly messages: string[];
+  declare readonly messages: string[];
   /** The parsed response body (JSON when the service sent JSON, else the text). */
-  readonly body: unknown;
-  readonly method: string;
-  readonly url: string;
+  declare readonly body: unknown;
+  declare readonly method: string;
+  declare readonly url: string;
   /** How long the service asked us to wait (Retry-After), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
-  readonly headers: Headers;
+  declare readonly retryAfterMs: number | undefined;
+  declare readonly headers: Headers;
 
   constructor(init: {
     operation: string;
@@ -86,7 +89,7 @@ export class InboxApiError extends InboxError {
 /** The request never got an answer: DNS, refused connection, dropped connection, CORS. */
 export class InboxNetworkError extends InboxError {
   override readonly name = 'InboxNetworkError';
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(operation: string, url: string, cause: unknown) {
     super(
@@ -101,7 +104,7 @@ export class InboxNetworkError extends InboxError {
 /** No answer within `timeoutMs`. */
 export class InboxTimeoutError extends InboxError {
   override readonly name = 'InboxTimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   /** `url` undefined: the time ran out in your `headers` function, before anything was sent. */
   constructor(operation: string, url: string | undefined, timeoutMs: number) {
@@ -133,8 +136,8 @@ export interface ValidationIssue {
 /** The response (or, from a schema's `parse`, the value) did not match the spec. */
 export class InboxValidationError extends InboxError {
   override readonly name = 'InboxValidationError';
-  readonly issues: ValidationIssue[];
-  readonly body: unknown;
+  declare readonly issues: ValidationIssue[];
+  declare readonly body: unknown;
 
   /** `operation` is the client method that received `body`, or undefined for a schema's own `parse`. */
   constructor(operation: string | undefined, issues: ValidationIssue[], body: unknown) {
