@@ -4,10 +4,8 @@ import type * as z from 'zod/mini';
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   const { input } = issue;
   switch (issue.code) {
-    case 'invalid_type': {
-      const expected = issue.expected === 'record' ? 'object' : issue.expected;
-      return input === undefined ? `required ${expected} is missing` : `expected ${expected}, received ${describe(input)}`;
-    }
+    case 'invalid_type':
+      return input === undefined ? `required ${issue.expected} is missing` : `expected ${issue.expected}, received ${describe(input)}`;
     case 'invalid_value': {
       const list = issue.values.map((value) => JSON.stringify(value)).join(', ');
       return input === undefined ? `required value is missing (one of ${list})` : `expected one of ${list}, received ${describe(input)}`;
