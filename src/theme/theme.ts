@@ -35,19 +35,20 @@ export interface InboxTheme {
   shadow?: string;
 }
 
-const COLOR_VARIABLES: Record<keyof NonNullable<InboxTheme['colors']>, string> = {
-  background: '--inbox-background',
-  foreground: '--inbox-foreground',
-  muted: '--inbox-muted',
-  mutedForeground: '--inbox-muted-foreground',
-  primary: '--inbox-primary',
-  primaryForeground: '--inbox-primary-foreground',
-  accent: '--inbox-accent',
-  accentForeground: '--inbox-accent-foreground',
-  badgeRing: '--inbox-badge-ring',
-  border: '--inbox-border',
-  danger: '--inbox-danger',
-};
+/** The colours, each set as `--inbox-` and its name in kebab case (`mutedForeground`: `--inbox-muted-foreground`). */
+const COLORS: readonly (keyof NonNullable<InboxTheme['colors']>)[] = [
+  'background',
+  'foreground',
+  'muted',
+  'mutedForeground',
+  'primary',
+  'primaryForeground',
+  'accent',
+  'accentForeground',
+  'badgeRing',
+  'border',
+  'danger',
+];
 
 /**
  * The theme as CSS variables for the root element's `style`. React sets them
@@ -56,9 +57,9 @@ const COLOR_VARIABLES: Record<keyof NonNullable<InboxTheme['colors']>, string> =
 export function themeToStyle(theme: InboxTheme | undefined): CSSProperties | undefined {
   if (!theme) return undefined;
   const style: Record<string, string> = {};
-  for (const [name, variable] of Object.entries(COLOR_VARIABLES)) {
-    const value = theme.colors?.[name as keyof typeof COLOR_VARIABLES];
-    if (value) style[variable] = value;
+  for (const name of COLORS) {
+    const value = theme.colors?.[name];
+    if (value) style[`--inbox-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`] = value;
   }
   if (theme.radius) style['--inbox-radius'] = theme.radius;
   if (theme.font) style['--inbox-font'] = theme.font;
