@@ -13,7 +13,7 @@ import { createIntentQueue } from './intents';
 import { createMarkEverything, MARK_AS_BATCH } from './mark-everything';
 import { inboxKeys, scopeOf, type NormalizedFeedFilter } from './keys';
 import type { QueryContext } from './options';
-import { flagsAfter, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
+import { flagsAfter, flagsOf, isNewer, needsMark, setFlagsInFeed, shiftCountData, type FeedData, type Flags } from './updaters';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { FIRST_PAGE } from './page-plan';
 import { createPollerElection, type PollerElection } from './poller';
@@ -211,7 +211,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const messageIntents = createIntentQueue<Flags>({
     read: (id) => {
       const item = knownItems([id]).get(id);
-      return item ? { read: item.read, seen: item.seen } : undefined;
+      return item ? flagsOf(item) : undefined;
     },
     write: (changes) => writeFlags(changes, true),
     settled: refreshAfterMutations,
@@ -224,7 +224,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     for (const id of unique) {
       const item = known.get(id);
       // Unknown items still go to the service; their cached state is settled by its answer.
-      target.set(id, flagsAfter(item ? { read: item.read, seen: item.seen } : { read: false, seen: false }, markAs));
+      target.set(id, flagsAfter(item ?? { read: false, seen: false }, markAs));
     }
     // A counts fetch in flight would overwrite the optimistic counts. Feed fetches are left alone (a page
     // being loaded for infinite scroll stays wanted): pending intents are reapplied over what they bring.
@@ -236,7 +236,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       for (const batch of batches) batch.answer ??= await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: batch.idempotencyKey });
       const result = batches.flatMap((batch) => batch.answer ?? []);
       const values = new Map<string, Flags>();
-      for (const message of result) if (message._id) values.set(message._id, { read: message.read, seen: message.seen });
+      for (const message of result) if (message._id) values.set(message._id, flagsOf(message));
       // An id the service left out of its answer was not changed by it (unknown, gone, or not this
       // subscriber's): it settles to what the cache had, and is never sent again on its own.
       for (const id of unique) {
@@ -245,7 +245,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       }
       return { result, values };
     });
-    post({ kind: 'flags', changes: messages.flatMap((m) => (m._id ? [[m._id, { read: m.read, seen: m.seen }] as [string, Flags]] : [])) });
+    post({ kind: 'flags', changes: messages.flatMap((m) => (m._id ? [[m._id, flagsOf(m)] as [string, Flags]] : [])) });
     return messages;
   }
 
@@ -420,7 +420,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         }
       }
       const fresh = new Map<string, Flags>();
-      for (const item of data.items) if (!ids.has(item._id) && (!newest || isNewer(item, newest))) fresh.set(item._id, { read: item.read, seen: item.seen });
+      for (const item of data.items) if (!ids.has(item._id) && (!newest || isNewer(item, newest))) fresh.set(item._id, flagsOf(item));
       if (fresh.size === 0) continue;
       const next = setFlagsInFeed(feed, filter, fresh, arrivals);
       if (next !== feed) writeFeed(key, next);
@@ -435,7 +435,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
       if (!item[flag] && covered && !listed.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
     }
-    for (const item of data.items) if (held.get(item._id)?.[flag] && !newer.has(item._id) && !pending.has(item._id)) changes.set(item._id, { read: item.read, seen: item.seen });
+    for (const item of data.items) if (held.get(item._id)?.[flag] && !newer.has(item._id) && !pending.has(item._id)) changes.set(item._id, flagsOf(item));
     if (changes.size > 0) writeFlags(changes, false);
   }
 

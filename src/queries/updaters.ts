@@ -13,6 +13,11 @@ export interface Flags {
 
 export type FeedData = InfiniteData<FeedPage, FeedPageParam>;
 
+/** Just the flags of an item or message (a copy, without its other fields). */
+export function flagsOf(item: Flags): Flags {
+  return { read: item.read, seen: item.seen };
+}
+
 /** The deployed service's mark-as semantics: read and unread both mark seen; seen and unseen change only seen. */
 export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
   switch (markAs) {
