@@ -1,5 +1,5 @@
 /** Pure helpers for preference toggles: one key per (workflow or global, channel). */
-import type { Channel, Preferences } from '../client/index';
+import { CHANNELS, type Channel, type Preferences } from '../client/index';
 
 export interface PreferenceTarget {
   /** A workflow's identifier, or null for the global preferences. */
@@ -18,7 +18,7 @@ export function parsePreferenceKey(key: string): PreferenceTarget {
 }
 
 function isChannel(channel: string): channel is Channel {
-  return channel === 'in_app' || channel === 'email' || channel === 'sms' || channel === 'chat' || channel === 'push';
+  return (CHANNELS as readonly string[]).includes(channel);
 }
 
 export function preferenceValue(prefs: Preferences, target: PreferenceTarget): boolean | undefined {
