@@ -433,7 +433,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     for (const item of held.values()) {
       if (newer.has(item._id) || pending.has(item._id)) continue;
       const covered = data.complete || (oldestListed !== undefined && isNewer(item, oldestListed));
-      if (!item[flag] && covered && !listed.has(item._id)) changes.set(item._id, kind === 'unread' ? { read: true, seen: true } : { read: item.read, seen: true });
+      if (!item[flag] && covered && !listed.has(item._id)) changes.set(item._id, flagsAfter(item, flag));
     }
     for (const item of data.items) if (held.get(item._id)?.[flag] && !newer.has(item._id) && !pending.has(item._id)) changes.set(item._id, flagsOf(item));
     if (changes.size > 0) writeFlags(changes, false);

@@ -34,7 +34,7 @@ export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
 
 /** Whether marking all `markAs` would change this item (read marks what is unread, seen what is unseen). */
 export function needsMark(item: Flags, markAs: 'read' | 'seen'): boolean {
-  return markAs === 'read' ? !item.read : !item.seen;
+  return !item[markAs];
 }
 
 export function matchesFilter(item: Pick<StoredItem, 'read' | 'seen' | 'payload'>, filter: NormalizedFeedFilter): boolean {
