@@ -3,7 +3,7 @@ import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValu
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
-import { displayText } from '../../i18n/display-text';
+import { displayLabel, displayText } from '../../i18n/display-text';
 import { textDirection } from '../../i18n/text-direction';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
@@ -35,7 +35,7 @@ export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>,
 
 function initials(sender: ActorSubscriber | undefined): string {
   return [sender?.firstName, sender?.lastName]
-    .map((part) => Array.from((part ?? '').trim())[0] ?? '')
+    .map((part) => Array.from(displayLabel(part ?? '').trim())[0] ?? '')
     .join('')
     .toUpperCase();
 }
@@ -115,7 +115,7 @@ function ActionButtons({ notification, onAction }: ActionsProps) {
   if (done || action?.status === 'done') {
     return (
       <p data-inbox-slot="item-result" className={classNames.itemResult}>
-        {done?.resultContent ?? done?.content ?? ''}
+        {displayText(done?.resultContent ?? done?.content ?? '', CONTENT_MAX).text}
       </p>
     );
   }
@@ -132,7 +132,7 @@ function ActionButtons({ notification, onAction }: ActionsProps) {
             onAction(button);
           }}
         >
-          {button.content}
+          {displayLabel(button.content)}
         </button>
       ))}
       {markAction.isError && (

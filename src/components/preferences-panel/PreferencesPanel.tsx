@@ -8,6 +8,7 @@ import { useInsideInbox, useItemSettings } from '../shared/settings';
 import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
 import { useHostScheme } from '../shared/use-host-scheme';
 import { mergeRefs } from '../shared/use-merged-ref';
+import { displayLabel } from '../../i18n/display-text';
 
 export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
   /** Strings for a panel used outside `<Inbox>` (inside it, the inbox's labels apply). */
@@ -77,7 +78,7 @@ function WorkflowRow({ entry, labels, readOnly, Sub }: { entry: WorkflowPreferen
   return (
     <li data-inbox-slot="preference-row">
       <Sub id={`${id}name`} data-inbox-slot="preference-name">
-        {entry.workflow.name}
+        {displayLabel(entry.workflow.name)}
       </Sub>
       <div data-inbox-slot="preference-switches">
         {channels.map((channel) => {

@@ -1,0 +1,139 @@
+/**
+ * Every field the kit shows, filled to hurt, counted: one letter under 200,000 combining marks
+ * (the browser shapes a letter and its marks as one cluster, in time that grows with the square
+ * of its length), bidi controls that reorder what follows, and a 200,000-character word. A field
+ * is safe when no task or frame of the page's main thread took over 200 ms while it was rendered
+ * and laid out (Chromium's long tasks and long animation frames), nothing it shows holds a reordering character, and it shows a
+ * bounded text.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { Inbox, PreferencesPanel } from 'inbox-kit';
+import { mount, serviceWithClient, unmount, waitFor } from './harness';
+
+afterEach(() => unmount());
+
+const MARKS = `a${'\u0301'.repeat(200_000)}`;
+const REORDERING = 'invoice\u202Efdp.exe \u2066x\u2069';
+const WORD = 'x'.repeat(200_000);
+const HOSTILE = { 'combining marks': MARKS, 'bidi controls': REORDERING, 'a 200,000-character word': WORD } as const;
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+
+type Service = ReturnType<typeof serviceWithClient>['service'];
+interface Field {
+  name: string;
+  /** Puts the text where the field is; returns the selector of what shows it. */
+  set: (service: Service, text: string) => string;
+  ui: 'inbox' | 'preferences';
+  /** After the first render (e.g. "Show more"). */
+  then?: (host: HTMLElement) => Promise<void>;
+}
+
+function newest(service: Service) {
+  const ada = service.data.subscribers.find((s) => s.subscriberId === 'sub_ada')?._id;
+  const [first] = service.data.messages.filter((m) => m._subscriberId === ada).sort((a, b) => (b.createdAt > a.createdAt ? 1 : -1));
+  if (!first) throw new Error('no messages');
+  return first;
+}
+
+function withButtons(service: Service, label: string, result?: string) {
+  const message = newest(service);
+  message.cta = {
+    type: 'redirect',
+    data: {},
+    action: {
+      status: result === undefined ? 'pending' : 'done',
+      buttons: [
+        { type: 'primary', content: label, resultContent: result ?? 'Accepted' },
+        { type: 'secondary', content: 'Decline' },
+      ],
+      ...(result === undefined ? {} : { result: { type: 'primary', payload: {} } }),
+    },
+  } as typeof message.cta;
+}
+
+function withSender(service: Service, part: 'firstName' | 'lastName', text: string) {
+  const message = newest(service);
+  message.actor = { type: 'user', data: null };
+  message.actorSubscriber = { ...(message.actorSubscriber ?? { _id: '64f0c0ffee0000000000f001', subscriberId: 'sub_sender', avatar: null }), firstName: 'Q', lastName: 'R', avatar: null, [part]: text } as typeof message.actorSubscriber;
+}
+
+const FIELDS: Field[] = [
+  { name: 'subject', ui: 'inbox', set: (service, text) => ((newest(service).subject = text), '[data-inbox-slot="item-subject"]') },
+  { name: 'content', ui: 'inbox', set: (service, text) => ((newest(service).content = text), '[data-inbox-slot="item-content"]') },
+  {
+    name: 'content after “Show more”',
+    ui: 'inbox',
+    set: (service, text) => ((newest(service).content = text), '[data-inbox-slot="item-content"]'),
+    then: async (host) => {
+      const more = host.querySelector<HTMLButtonElement>('[data-inbox-slot="item-more"]');
+      if (more) await userEvent.click(more);
+    },
+  },
+  { name: 'button label', ui: 'inbox', set: (service, text) => (withButtons(service, text), '[data-inbox-slot="action-button"]') },
+  { name: 'button result', ui: 'inbox', set: (service, text) => (withButtons(service, 'Accept', text), '[data-inbox-slot="item-result"]') },
+  { name: 'sender’s first name', ui: 'inbox', set: (service, text) => (withSender(service, 'firstName', text), '[data-inbox-slot="avatar-initials"]') },
+  { name: 'sender’s last name', ui: 'inbox', set: (service, text) => (withSender(service, 'lastName', text), '[data-inbox-slot="avatar-initials"]') },
+  {
+    name: 'workflow name (preferences)',
+    ui: 'preferences',
+    set: (service, text) => {
+      const workflow = service.data.workflows.find((w) => w.active && !w.critical);
+      if (!workflow) throw new Error('no workflow');
+      workflow.name = text;
+      return '[data-inbox-slot="preference-name"]';
+    },
+  },
+];
+
+/** The longest main-thread task while `work` runs and the page paints twice after it. */
+async function longestTask(work: () => Promise<void>): Promise<number> {
+  const durations: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  });
+  // Tasks, and frames whose rendering (style, layout, paint) ran long.
+  observer.observe({ type: 'longtask', buffered: false });
+  const frames = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  });
+  frames.observe({ type: 'long-animation-frame', buffered: false });
+  await work();
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const entry of [...observer.takeRecords(), ...frames.takeRecords()]) durations.push(entry.duration);
+  observer.disconnect();
+  frames.disconnect();
+  return Math.max(0, ...durations);
+}
+
+it(`every field the kit shows stays fast, in order and bounded, whatever it holds (${FIELDS.length * Object.keys(HOSTILE).length} tried)`, { timeout: 120_000 }, async () => {
+  const failures: string[] = [];
+  let worst = 0;
+  for (const field of FIELDS) {
+    for (const [kind, text] of Object.entries(HOSTILE)) {
+      const { client, service } = serviceWithClient();
+      const selector = field.set(service, text);
+      let shown = '';
+      const longest = await longestTask(async () => {
+        const host = mount(field.ui === 'inbox' ? <Inbox defaultOpen /> : <PreferencesPanel />, client);
+        const element = await waitFor(() => [...host.querySelectorAll<HTMLElement>(selector)].find((candidate) => candidate.textContent), 20_000);
+        element.getBoundingClientRect();
+        await field.then?.(host);
+        element.getBoundingClientRect();
+        shown = element.textContent ?? '';
+      });
+      worst = Math.max(worst, longest);
+      const problems = [
+        longest > 200 && `a ${Math.round(longest)} ms task`,
+        BIDI.test(shown) && 'a reordering character shown',
+        shown.length > 25_000 && `${shown.length} characters shown`,
+      ].filter(Boolean);
+      if (problems.length > 0) failures.push(`${field.name}, ${kind}: ${problems.join(', ')}`);
+      unmount();
+    }
+  }
+  const tried = FIELDS.length * Object.keys(HOSTILE).length;
+  console.log(`hostile fields: ${tried} tried, ${tried - failures.length} safe, ${failures.length} not; longest task ${Math.round(worst)} ms`);
+  expect(failures).toEqual([]);
+});
