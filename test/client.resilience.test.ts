@@ -30,6 +30,28 @@ describe('retries', () => {
     expect(ref.service.requests.map((r) => r.status)).toEqual([503, 0, 500, 200]);
   });
 
+  it('a 429 after an attempt that may have landed does not say the change was refused (mayHaveApplied)', async () => {
+    const id = ref.service.feedOf('sub_ada', { read: false })[0]?._id ?? '';
+    // The first attempt is applied but its answer is lost; the retry meets a rate limit in front of
+    // the service (a proxy's, or the service's own guard, which comes before its idempotency replay).
+    ref.service.injectFault({ drop: 'after', path: '/messages/mark-as' });
+    let calls = 0;
+    const limited: typeof fetch = async (input, init) =>
+      ++calls === 2 ? Response.json({ statusCode: 429, message: 'API rate limit exceeded' }, { status: 429, headers: { 'retry-after': '0' } }) : fetch(input, init);
+    const client = ref.client({ retry: { retries: 1, baseDelayMs: 1 }, fetch: limited });
+    const error = await client.markAs({ subscriberId: 'sub_ada', messageId: id, markAs: 'read' }).catch((e: unknown) => e);
+    expect((error as InboxApiError).status).toBe(429);
+    expect(ref.service.feedOf('sub_ada').find((item) => item._id === id)?.read).toBe(true);
+    expect((error as InboxApiError).mayHaveApplied).toBe(true);
+    // A 429 alone is a clear refusal, and a read never applies anything.
+    ref.service.injectFault({ status: 429, retryAfter: 0, path: '/messages/mark-as' });
+    const alone = await ref.client({ retry: false }).markAs({ subscriberId: 'sub_ada', messageId: id, markAs: 'unread' }).catch((e: unknown) => e);
+    expect((alone as InboxApiError).mayHaveApplied).toBe(false);
+    ref.service.injectFault({ status: 503, path: feedPath });
+    const read = await ref.client({ retry: false }).getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
+    expect((read as InboxApiError).mayHaveApplied).toBe(false);
+  });
+
   it('gives up after `retries` and throws the last error with a next step', async () => {
     ref.service.injectFault({ status: 503, path: feedPath }, 10);
     const error = await ref.client({ retry: { retries: 2, baseDelayMs: 1 } }).getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);

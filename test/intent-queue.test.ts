@@ -16,6 +16,19 @@ function queue() {
   return { q, cache, settled };
 }
 const dropped = () => new InboxNetworkError('markAs', 'http://x', new Error('connection reset'));
+/** A 4xx to a change: `replayed` when the service answered it under the change's key from before. */
+const refused = (status: number, replayed: boolean) =>
+  new InboxApiError({
+    operation: 'markAs',
+    method: 'POST',
+    url: 'http://x',
+    status,
+    statusText: '',
+    body: { message: 'refused' },
+    headers: new Headers(replayed ? { 'idempotency-replay': 'true' } : {}),
+    retryAfterMs: undefined,
+    mayHaveApplied: false,
+  });
 const answer = (key: string, value: number) => async () => ({ result: value, values: new Map([[key, value]]) });
 
 it('sends an unanswered change again before the next on its key, once, and writes what it brought to keys nobody else changes', async () => {
@@ -38,7 +51,7 @@ it('sends an unanswered change again before the next on its key, once, and write
   expect(cache.get('y')).toBe(1);
 });
 
-it('refuses the next change, unsent, while the earlier one still has no answer; a refusal for good (4xx) answers it', async () => {
+it('refuses the next change, unsent, while the earlier one still has no answer; a refusal replayed under its key answers it', async () => {
   const { q } = queue();
   const sent: string[] = [];
   let attempts = 0;
@@ -46,13 +59,67 @@ it('refuses the next change, unsent, while the earlier one still has no answer; 
     sent.push('first');
     attempts++;
     if (attempts < 3) throw dropped();
-    throw new InboxApiError({ operation: 'markAs', method: 'POST', url: 'http://x', status: 404, statusText: 'Not Found', body: { message: 'gone' }, headers: new Headers(), retryAfterMs: undefined });
+    throw refused(404, true);
   };
   await q.run(new Map([['x', 1]]), first).catch(() => undefined);
   await expect(q.run(new Map([['x', 2]]), answer('x', 2))).rejects.toThrow(/connection reset/);
   expect(sent).toEqual(['first', 'first']);
   await expect(q.run(new Map([['x', 2]]), answer('x', 2))).resolves.toBe(2);
   expect(sent).toEqual(['first', 'first', 'first']);
+});
+
+it('a refusal that is not a replay of its key (a 429, a proxy’s 4xx) leaves it unanswered: the next change is refused, unsent', async () => {
+  const { q } = queue();
+  const sent: string[] = [];
+  let attempts = 0;
+  const first = async () => {
+    sent.push('first');
+    if (attempts++ === 0) throw dropped();
+    throw refused(429, false);
+  };
+  await q.run(new Map([['x', 1]]), first).catch(() => undefined);
+  await expect(q.run(new Map([['x', 2]]), answer('x', 2))).rejects.toThrow(/429/);
+  expect(sent).toEqual(['first', 'first']);
+});
+
+it('after a change with no clear answer, what the service holds is read again: at once, at a minute, and at 3 and 10 minutes in case it landed late', async () => {
+  vi.useFakeTimers();
+  const { q, settled } = queue();
+  await q
+    .run(new Map([['x', 1]]), async () => {
+      throw dropped();
+    })
+    .catch(() => undefined);
+  expect(settled).toEqual([true]);
+  const readsAfter = (ms: number) => {
+    vi.advanceTimersByTime(ms);
+    return settled.length;
+  };
+  expect(readsAfter(59_000)).toBe(1);
+  expect(readsAfter(1_000)).toBe(2);
+  expect(readsAfter(119_000)).toBe(2);
+  expect(readsAfter(1_000)).toBe(3);
+  expect(readsAfter(420_000)).toBe(4);
+  expect(readsAfter(3_600_000)).toBe(4);
+  expect(settled.every(Boolean)).toBe(true);
+});
+
+it('…and not once the service has answered it', async () => {
+  vi.useFakeTimers();
+  const { q, settled } = queue();
+  let attempts = 0;
+  await q
+    .run(new Map([['x', 1]]), async () => {
+      if (attempts++ === 0) throw dropped();
+      return answer('x', 1)();
+    })
+    .catch(() => undefined);
+  // Sent again, and answered, before this one.
+  await q.run(new Map([['x', 2]]), answer('x', 2));
+  expect(attempts).toBe(2);
+  const before = settled.length;
+  vi.advanceTimersByTime(3_600_000);
+  expect(settled.length).toBe(before);
 });
 
 it('after a minute an unanswered change is not sent again: it cannot still land, and sending it would apply what the user saw refused', async () => {

@@ -54,6 +54,29 @@ it('a mark read that timed out but landed late does not undo the mark unread tha
   expect(markRequests().filter((r) => r.applied)).toHaveLength(2);
 });
 
+it('a mark read refused with 429 after an attempt that landed is not taken as refused: the inbox shows what the service holds, and the unread that follows wins', async () => {
+  // The first attempt is applied but its answer lost; the retry meets a rate limit in front of the service.
+  let markCalls = 0;
+  const limited: typeof fetch = async (input, init) =>
+    String(input).endsWith('/mark-as') && ++markCalls === 2
+      ? Response.json({ statusCode: 429, message: 'Too many requests from you: try again shortly' }, { status: 429, headers: { 'retry-after': '0' } })
+      : fetch(input, init);
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: testClient(service, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 }, fetch: limited }) } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => !n.read)?._id ?? '';
+  service.injectFault({ drop: 'after', path: '/mark-as' });
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'read' })))).toMatch(/429/);
+  await act(() => settle(queryClient));
+  const shown = () => result.current.feed.notifications.find((n) => n._id === id)?.read;
+  expect(truth(id)?.read).toBe(true);
+  expect(shown()).toBe(true);
+  // The next change sends the first again under its key first (the service replays it), then goes.
+  expect(await act(() => outcome(result.current.markAs.mutateAsync({ messageId: id, markAs: 'unread' })))).toBe('ok');
+  await act(() => settle(queryClient));
+  expect(truth(id)?.read).toBe(false);
+  expect(shown()).toBe(false);
+});
+
 it('a preference switched off that timed out but landed late does not undo switching it back on', async () => {
   const { result, queryClient } = renderInboxHook(() => ({ prefs: usePreferences(), update: useUpdatePreference() }), service, { props: { client: client() } });
   await waitFor(() => expect(result.current.prefs.preferences?.global.channels.email).toBe(true));

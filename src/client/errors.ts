@@ -57,6 +57,13 @@ export class InboxApiError extends InboxError {
   /** How long the service asked us to wait (Retry-After), in milliseconds. */
   declare readonly retryAfterMs: number | undefined;
   declare readonly headers: Headers;
+  /**
+   * Whether the change may have been applied all the same: a 5xx or a 409 ("still being applied"),
+   * or any status after an earlier attempt of the same call got no clear answer (that attempt may
+   * have reached the service), unless the service replayed this answer under the call's key.
+   * Always false for a read.
+   */
+  declare readonly mayHaveApplied: boolean;
 
   constructor(init: {
     operation: string;
@@ -67,6 +74,7 @@ export class InboxApiError extends InboxError {
     body: unknown;
     headers: Headers;
     retryAfterMs: number | undefined;
+    mayHaveApplied: boolean;
   }) {
     const messages = serviceMessages(init.body);
     const said = messages.length > 0 ? messages.join('; ') : init.statusText || 'no message';
@@ -83,6 +91,7 @@ export class InboxApiError extends InboxError {
     this.url = init.url;
     this.retryAfterMs = init.retryAfterMs;
     this.headers = init.headers;
+    this.mayHaveApplied = init.mayHaveApplied;
   }
 }
 

@@ -97,10 +97,13 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
+    // Whether an earlier attempt may have reached the service: then no later status proves the change was not applied.
+    let unclearBefore = false;
     for (let attempt = 0; ; attempt++) {
       const outcome = await attemptOnce();
       if (outcome.ok) return outcome.value;
       const { error, retryAfterMs } = outcome;
+      unclearBefore ||= mutates && (error instanceof InboxApiError ? error.mayHaveApplied : true);
       if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
       const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
       const jittered = backoff / 2 + Math.random() * (backoff / 2);
@@ -150,6 +153,7 @@ export function createTransport(options: TransportOptions): Transport {
         body: parsed,
         headers: response.headers,
         retryAfterMs,
+        mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
       });
       // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
       // A mutation without a key is never retried: the first attempt may have been applied.

@@ -13,9 +13,9 @@ import { InboxApiError, InboxNetworkError, InboxTimeoutError } from '../client/i
  * land after that next one. Until it is answered, the next one is refused.
  */
 
-/** No clear answer: the service may have applied it, or may still (a 409 says it is applying it now). */
+/** No clear answer: the service may have applied it, or may still (see `InboxApiError.mayHaveApplied`). */
 function unclear(error: unknown): boolean {
-  if (error instanceof InboxApiError) return error.status >= 500 || error.status === 409;
+  if (error instanceof InboxApiError) return error.mayHaveApplied;
   return error instanceof InboxNetworkError || error instanceof InboxTimeoutError;
 }
 
@@ -25,6 +25,13 @@ function unclear(error: unknown): boolean {
  * give up well before), and sending it so late would apply a change the user saw refused.
  */
 const MAY_LAND_WITHIN_MS = 60_000;
+
+/**
+ * When what the service holds is read again after a change with no clear answer: once it is no
+ * longer sent again, and twice later. A proxy gives up on the service after seconds without
+ * stopping it, so a change can land minutes late; the reader then sees what the service holds.
+ */
+const READ_AGAIN_MS = [MAY_LAND_WITHIN_MS, 3 * MAY_LAND_WITHIN_MS, 10 * MAY_LAND_WITHIN_MS];
 
 export interface IntentQueueOptions<V> {
   /** The value of a key in the cache now, if the cache knows it. */
@@ -64,6 +71,8 @@ interface Unsettled<V> {
   at: number;
   send: () => Promise<ReadonlyMap<string, V> | undefined>;
   sending?: Promise<void> | undefined;
+  /** The service answered it clearly: nothing is left to read again. */
+  answered?: boolean;
 }
 
 export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueue<V> {
@@ -102,6 +111,13 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
         const entry: Unsettled<V> = { keys: keys ?? [], send: again, at: Date.now() };
         if (!keys) unsettledAll = entry;
         for (const key of keys ?? []) unsettled.set(key, entry);
+        for (const delay of READ_AGAIN_MS) {
+          setTimeout(() => {
+            if (entry.answered) return;
+            failed = true;
+            report(false);
+          }, delay);
+        }
       },
     );
     return [sent, done] as const;
@@ -114,7 +130,11 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     failed = false;
   }
 
-  /** Sends an unclear mutation again (with the client's retries); forgets it once the service answers: done, or refused for good. */
+  /**
+   * Sends an unclear mutation again (with the client's retries); forgets it once the service
+   * answers clearly: done, or refused in a replay of its own key. Any other refusal proves
+   * nothing (a 429 or a proxy's 4xx comes before the service, and the first sending may still land).
+   */
   function resolve(entry: Unsettled<V>): Promise<void> {
     const forget = () => {
       if (unsettledAll === entry) unsettledAll = undefined;
@@ -130,6 +150,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     entry.sending = entry.send().then(
       (values) => {
         forget();
+        entry.answered = true;
         // Applied now, perhaps: where a notification belongs in a filtered feed, or what a change to
         // every key did, only a fresh read tells. The caches read again once the queue is idle.
         failed = true;
@@ -144,8 +165,9 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       (error: unknown) => {
         entry.sending = undefined;
         entry.at = Date.now();
-        if (unclear(error)) throw error;
+        if (!(error instanceof InboxApiError && error.headers.get('idempotency-replay') === 'true')) throw error;
         forget();
+        entry.answered = true;
       },
     );
     return entry.sending;
@@ -187,8 +209,8 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       release((key) => values.get(key) ?? confirmed.get(key));
       return result;
     } catch (error) {
-      // 409: the same idempotency key is still being applied.
-      if (!(error instanceof InboxApiError && error.status >= 400 && error.status < 500 && error.status !== 409)) failed = true;
+      // Anything but a clear refusal: the service may hold the change.
+      if (!(error instanceof InboxApiError) || error.mayHaveApplied) failed = true;
       release((key) => confirmed.get(key));
       throw error;
     } finally {
