@@ -10,7 +10,7 @@
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { useCounts, useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type FeedItem } from 'inbox-kit';
 import { CHANNELS, type Preferences } from 'inbox-kit/client';
 import { createInboxProxy } from 'inbox-kit/server';
@@ -27,7 +27,10 @@ async function settle(queryClient: QueryClient): Promise<void> {
   }
 }
 const service = setupMockService({ messages: 120 });
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  onlineManager.setOnline(true);
+  vi.useRealTimers();
+});
 
 type Outcome = 'pending' | 'ok' | 'failed';
 interface Intent {
@@ -35,6 +38,8 @@ interface Intent {
   field: 'read' | 'seen';
   value: boolean;
   outcome: Outcome;
+  /** The action that made it. */
+  at?: number;
 }
 
 it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: Math.max(120_000, ACTIONS * 100) }, async () => {
@@ -47,14 +52,25 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   const limiter = seededRandom(429);
   const keysSeen = new Set<string>();
   let limited = 0;
+  // Now and then a mark is held on its way (a proxy that gave up on the service, which has not
+  // got to it yet): every attempt under its key times out, and it reaches the service only after
+  // the minute in which the kit sends it again has passed, and after whatever the user did since.
+  const held = new Map<string, { request: Request; at: number; ids: string[]; markAs: string }>();
+  const lateWrites: { at: number; ids: string[]; markAs: string }[] = [];
   const throughFreshProxy: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const key = request.headers.get('idempotency-key');
-    if (key && keysSeen.has(key) && limiter() < 0.1) {
+    const again = key !== null && keysSeen.has(key);
+    if (key && !again && held.size === 0 && request.url.endsWith('/mark-as') && limiter() < 0.02) {
+      const body = (await request.clone().json()) as { messageId: string | string[]; markAs: string };
+      held.set(key, { request, at: tally.actions, ids: [body.messageId].flat(), markAs: body.markAs });
+    }
+    if (key) keysSeen.add(key);
+    if (key && held.has(key)) return Response.json({ statusCode: 504, message: 'The notification service did not answer within 10000 ms', error: 'Gateway Timeout' }, { status: 504 });
+    if (again && limiter() < 0.1) {
       limited++;
       return Response.json({ statusCode: 429, message: 'Too many requests from you: try again shortly', error: 'Too Many Requests' }, { status: 429, headers: { 'retry-after': '0' } });
     }
-    if (key) keysSeen.add(key);
     const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, rateLimit: false, log: () => undefined });
     return proxy(request);
   };
@@ -76,6 +92,8 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   await waitFor(() => expect(result.current.all.notifications.length).toBeGreaterThan(0));
   await waitFor(() => expect(result.current.preferences.preferences).toBeDefined());
   const started = service.requests.length;
+  // Date only, moving with real time, so the minute can be jumped.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   // 20 % of requests fail (5xx, dropped before or after applying), and the slower ones time out on the client.
   service.setFaults({ errorRate: 0.1, dropRate: 0.05, dropAfterRate: 0.05, latencyMs: [0, 60] });
 
@@ -102,10 +120,10 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
         const item: FeedItem | undefined = pick([...hooks.all.notifications, ...hooks.unread.notifications]);
         const markAs = pick(['read', 'unread', 'seen', 'unseen'] as const);
         if (!item || !markAs) return;
-        const intent: Intent = { field: markAs === 'read' || markAs === 'unread' ? 'read' : 'seen', value: markAs === 'read' || markAs === 'seen', outcome: 'pending' };
+        const intent: Intent = { field: markAs === 'read' || markAs === 'unread' ? 'read' : 'seen', value: markAs === 'read' || markAs === 'seen', outcome: 'pending', at: i };
         intents.set(`${item._id}:${intent.field}`, intent);
         // Read and unread also mark seen.
-        if (intent.field === 'read') intents.set(`${item._id}:seen`, { field: 'seen', value: true, outcome: 'pending' });
+        if (intent.field === 'read') intents.set(`${item._id}:seen`, { field: 'seen', value: true, outcome: 'pending', at: i });
         const seenIntent = intents.get(`${item._id}:seen`);
         // One promise per call (a mutation's per-call callbacks fire for its latest call only).
         void hooks.markAs.mutateAsync({ messageId: item._id, markAs }).then(
@@ -129,8 +147,8 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
         const all: Intent = { field: 'read', value: true, outcome: 'pending' };
         await track(all, hooks.markAll.mutateAsync());
         for (const id of unread) {
-          intents.set(`${id}:read`, { ...all });
-          intents.set(`${id}:seen`, { field: 'seen', value: true, outcome: all.outcome });
+          intents.set(`${id}:read`, { ...all, at: i });
+          intents.set(`${id}:seen`, { field: 'seen', value: true, outcome: all.outcome, at: i });
         }
       } else if (roll < 0.75) {
         // Toggle a preference: the global one or a workflow's.
@@ -171,6 +189,16 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       }
     });
     if (i % 10 === 0) await act(() => new Promise((resolve) => setTimeout(resolve, 1)));
+    // A held mark: after 20 actions the minute passes; 10 actions later it reaches the service.
+    for (const [key, hold] of held) {
+      if (i - hold.at === 20) vi.setSystemTime(Date.now() + 61_000);
+      if (i - hold.at < 30) continue;
+      held.delete(key);
+      await act(async () => {
+        await createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, rateLimit: false })(hold.request);
+      });
+      lateWrites.push({ at: i, ids: hold.ids, markAs: hold.markAs });
+    }
   }
 
   // Heal, let everything settle, then read the service afresh.
@@ -183,9 +211,18 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   // Every change the service confirmed holds there, unless a later intent (also confirmed, or visibly refused) replaced it.
   const truth = new Map(service.feedOf(SUBSCRIBER).map((n) => [n._id, n]));
   let lost = 0;
+  // A mark that reached the service after the minute wins there over what the user did before it
+  // arrived: the service's order, which the inbox then shows (stale 0 below).
+  let overtaken = 0;
+  const lateWriteAfter = (id: string, at: number) => lateWrites.some((late) => late.at >= at && late.ids.includes(id));
   for (const [key, intent] of intents) {
     if (intent.outcome !== 'ok') continue;
-    const message = truth.get(key.split(':')[0] ?? '');
+    const id = key.split(':')[0] ?? '';
+    const message = truth.get(id);
+    if (message && message[intent.field] !== intent.value && lateWriteAfter(id, intent.at ?? 0)) {
+      overtaken++;
+      continue;
+    }
     if (message && message[intent.field] !== intent.value) {
       lost++;
       if (process.env.INBOX_CHAOS_DEBUG) console.log('lost', key, JSON.stringify(intent), message.read, message.seen);
@@ -238,7 +275,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   const retries = keys.length - new Set(keys.map((r) => r.idempotencyKey)).size;
   console.log(
     `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.buttons} button clicks, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments); ` +
-      `${service.requests.length - started} requests through a fresh proxy each (${lookUps} subscriber look-ups), ${faults} faults injected, ${limited} 429s after an attempt, ${retries} retries, ${tally.refused} rolled back with an error; lost ${lost}, doubled ${doubled}, stale ${stale.length}, idle requests ${idle}`,
+      `${service.requests.length - started} requests through a fresh proxy each (${lookUps} subscriber look-ups), ${faults} faults injected, ${limited} 429s after an attempt, ${retries} retries, ${tally.refused} rolled back with an error, ${lateWrites.length} marks landed after the minute (${overtaken} later intents overtaken by them); lost ${lost}, doubled ${doubled}, stale ${stale.length}, idle requests ${idle}`,
   );
   expect(lost).toBe(0);
   expect(doubled).toBe(0);
