@@ -77,6 +77,10 @@ const MALFORMED: [string, Body][] = [
   ['status 600 as 500', { status: 500, body: 'not json either' }],
   ['JSON labelled text/plain', { body: page([item()]), headers: { 'Content-Type': 'text/plain' } }],
   ['a redirect to elsewhere', { status: 302, body: '', headers: { Location: 'https://evil.example/' } }],
+  ['one letter under 200,000 combining marks', { body: page([item({ subject: `a${'\u0301'.repeat(200_000)}`, content: `a${'\u0301'.repeat(200_000)}` })]) }],
+  ['bidi controls in a button label and its result', { body: page([item({ cta: { type: 'redirect', data: {}, action: { status: 'pending', buttons: [{ type: 'primary', content: 'invoice\u202Efdp.exe', resultContent: '\u2066x' }] } } })]) }],
+  ['a payload nested 5,000 deep', { body: page([]).replace('"data":[]', `"data":[${JSON.stringify(item()).slice(0, -1)},"payload":${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}}]`) }],
+  ['a 500 with a stack trace and a connection string', { status: 500, body: JSON.stringify({ message: 'Error: connect postgres://novu:hunter2@db\n    at Object.connect (pg/client.js:1:1)', stack: 'x'.repeat(100_000) }) }],
 ];
 
 it(`refuses every malformed answer safely (${MALFORMED.length} tried)`, { timeout: 60_000 }, async () => {
