@@ -195,7 +195,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       if (i - hold.at < 30) continue;
       held.delete(key);
       await act(async () => {
-        await createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, rateLimit: false })(hold.request);
+        await createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, rateLimit: false, log: () => undefined })(hold.request);
       });
       lateWrites.push({ at: i, ids: hold.ids, markAs: hold.markAs });
     }
