@@ -3,7 +3,6 @@
  * the first HTML already has the badge count, the page hydrates without a warning, the popover
  * opens, marking one read drops the count, and a reload agrees.
  */
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { launchChromium } from '../e2e/chromium';
 import { countUnread } from '../helpers/count-unread';
 import { startProcess, type RunningProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
+import { freePort, markOneReadFromPopover, UI, unreadInName } from './example-page';
 
 const dir = exampleDir('nextjs');
 let server: RunningProcess | undefined;
@@ -19,15 +19,6 @@ let page: Page;
 let url = '';
 const consoleErrors: string[] = [];
 const bodies: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((found) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => found(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -46,9 +37,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const bell = () => page.getByRole('button', { name: /^Notifications/ }).first();
-const unreadInName = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-
 const unreadOnService = () => countUnread(`${url}/api/inbox`, 'sub_ada');
 
 it('server-renders the bell with its count and the first page into the HTML', async () => {
@@ -63,17 +51,10 @@ it('server-renders the bell with its count and the first page into the HTML', as
 it('hydrates without a warning; the popover opens; marking one read drops the count; a reload agrees', async () => {
   const before = await unreadOnService();
   await page.goto(`${url}/`);
-  expect(await unreadInName()).toBe(before);
-  await bell().click();
-  const dialog = page.getByRole('dialog', { name: 'Notifications' });
-  await dialog.waitFor();
-  // Styled through the app's own build: the kit's colours survive Next's CSS pipeline.
-  expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
-  await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
-  await expect.poll(unreadInName).toBe(before - 1);
-  await page.keyboard.press('Escape');
+  expect(await unreadInName(page)).toBe(before);
+  await markOneReadFromPopover(page, before);
   await page.reload();
-  await expect.poll(unreadInName).toBe(before - 1);
+  await expect.poll(() => unreadInName(page), UI).toBe(before - 1);
   expect(await unreadOnService()).toBe(before - 1);
   // No hydration mismatch (in production React reports it as a minified error #418/#425), and
   // nothing else either: not even the seed's damaged avatar, which shows initials.

@@ -5,7 +5,6 @@
  * read drops the count, a reload agrees, the header's links navigate in the browser, and no
  * response holds the API key.
  */
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,25 +12,15 @@ import { launchChromium } from '../e2e/chromium';
 import { countUnread } from '../helpers/count-unread';
 import { startProcess, type RunningProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
+import { avatarsShown, bellOf, freePort, markOneReadFromPopover, UI, unreadInName } from './example-page';
 
 const dir = exampleDir('react-router');
-/** How long the page may take to show what the service says (a 2-core CI machine builds and tests at once). */
-const UI = { timeout: 10_000 };
 let server: RunningProcess | undefined;
 let browser: Browser;
 let page: Page;
 let url = '';
 const problems: string[] = [];
 const bodies: { url: string; text: string }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((found) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => found(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -57,8 +46,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const bell = () => page.getByRole('button', { name: /^Notifications/ }).first();
-const unreadInName = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 /** sub_ada's unread notifications, counted through the example's own /api/inbox route. */
 const unreadOnService = () => countUnread(`${url}/api/inbox`, 'sub_ada');
 
@@ -74,23 +61,14 @@ it('server-renders the bell with its count and the first page into the HTML', as
 it('hydrates without a warning; the popover opens; marking one read drops the count; a reload agrees', async () => {
   const before = await unreadOnService();
   await page.goto(`${url}/`);
-  expect(await unreadInName()).toBe(before);
-  await bell().click();
-  const dialog = page.getByRole('dialog', { name: 'Notifications' });
-  await dialog.waitFor();
-  // Styled through the app's own build: the kit's colours survive Vite's CSS pipeline.
-  expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+  expect(await unreadInName(page)).toBe(before);
   // The reference service's avatars come through the app's /reference/* resource route.
-  const loadedAvatars = () =>
-    dialog.evaluate((element) =>
-      [...element.querySelectorAll<HTMLImageElement>('[data-inbox-slot="avatar"] img')].filter((img) => img.complete && img.naturalWidth > 0).map((img) => new URL(img.src).pathname),
-    );
-  await expect.poll(loadedAvatars, UI).toContainEqual(expect.stringMatching(/^\/reference\/avatars\/[\w-]+\.svg$/));
-  await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
-  await expect.poll(unreadInName, UI).toBe(before - 1);
+  await bellOf(page).click();
+  await expect.poll(() => avatarsShown(page), UI).toContainEqual(expect.stringMatching(/^\/reference\/avatars\/[\w-]+\.svg$/));
   await page.keyboard.press('Escape');
+  await markOneReadFromPopover(page, before);
   await page.reload();
-  await expect.poll(unreadInName, UI).toBe(before - 1);
+  await expect.poll(() => unreadInName(page), UI).toBe(before - 1);
   expect(await unreadOnService()).toBe(before - 1);
   // No hydration mismatch (in production React reports it as a minified error #418/#425), nothing else either.
   expect(problems).toEqual([]);
@@ -99,7 +77,7 @@ it('hydrates without a warning; the popover opens; marking one read drops the co
 it('the header’s links navigate in the browser, without running the root loader again; the preferences page renders the panel', async () => {
   await page.goto(`${url}/`);
   await page.waitForLoadState('networkidle');
-  const count = await unreadInName();
+  const count = await unreadInName(page);
   // A marker that a full page load would lose, and the loaders' data requests (`*.data`) made on the way.
   await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
   const loaderRequests: string[] = [];
@@ -112,7 +90,7 @@ it('the header’s links navigate in the browser, without running the root loade
   expect(await page.evaluate(() => 'stayedOnPage' in window)).toBe(true);
   expect(await nav.getByRole('link', { name: 'Preferences' }).getAttribute('aria-current')).toBe('page');
   expect(loaderRequests).toEqual([]);
-  expect(await unreadInName()).toBe(count);
+  expect(await unreadInName(page)).toBe(count);
   expect(problems).toEqual([]);
 });
 

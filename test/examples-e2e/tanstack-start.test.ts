@@ -4,7 +4,6 @@
  * already has the badge count, the page hydrates without a console error, the popover opens,
  * marking one read drops the count, a reload agrees, and no response holds the API key.
  */
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createInboxClient } from 'inbox-kit/client';
@@ -13,10 +12,9 @@ import { launchChromium } from '../e2e/chromium';
 import { countUnread } from '../helpers/count-unread';
 import { startProcess, type RunningProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
+import { avatarsShown, bellOf, freePort, markOneReadFromPopover, UI, unreadInName } from './example-page';
 
 const API_KEY = 'sk_test_inbox_kit';
-/** How long the page may take to show what the service says (a 2-core CI machine builds and tests at once). */
-const UI = { timeout: 10_000 };
 
 const dir = exampleDir('tanstack-start');
 let server: RunningProcess | undefined;
@@ -25,15 +23,6 @@ let page: Page;
 let url = '';
 const problems: string[] = [];
 const bodies: { url: string; text: string }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((found) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => found(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -60,8 +49,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const bell = () => page.getByRole('button', { name: /^Notifications/ });
-const unreadInName = async () => Number(/^Notifications, (\d+) unread$/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
 
 /** A subscriber's unread count through the example's own route, signed in by the `user` cookie. */
 async function unreadThroughRoute(user?: string): Promise<number> {
@@ -96,39 +83,28 @@ it('hydrates without a console error; the popover opens; marking one read drops 
   const before = await unreadThroughRoute();
   // The count is there before any script runs; the bell answers once the page has hydrated.
   await page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
-  expect(await unreadInName()).toBe(before);
+  expect(await unreadInName(page)).toBe(before);
   await page.waitForLoadState('networkidle');
-  await bell().click();
-  const dialog = page.getByRole('dialog', { name: 'Notifications' });
-  await dialog.waitFor();
-  // Styled: the kit's stylesheet is linked in the root route's head.
-  expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
-  await dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first().getByRole('button', { name: 'Mark as read' }).click();
-  await expect.poll(unreadInName, UI).toBe(before - 1);
+  await markOneReadFromPopover(page, before);
   await expect.poll(() => unreadThroughRoute(), UI).toBe(before - 1);
-  await page.keyboard.press('Escape');
   await page.reload();
-  expect(await unreadInName()).toBe(before - 1);
+  expect(await unreadInName(page)).toBe(before - 1);
   // No hydration mismatch (React reports it as minified error #418 in production), nor anything else.
   expect(problems).toEqual([]);
 });
 
 it('serves the reference service’s avatars through the app’s own route', async () => {
-  await bell().click();
+  await bellOf(page).click();
   await page.getByRole('dialog', { name: 'Notifications' }).locator('[data-inbox-slot="item"]').first().waitFor();
-  const loadedAvatars = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll<HTMLImageElement>('[data-inbox-slot="avatar"] img')].filter((img) => img.complete && img.naturalWidth > 0).map((img) => new URL(img.src).pathname),
-    );
-  await expect.poll(loadedAvatars, UI).toContainEqual(expect.stringMatching(/^\/reference\/avatars\/[\w-]+\.svg$/));
+  await expect.poll(() => avatarsShown(page), UI).toContainEqual(expect.stringMatching(/^\/reference\/avatars\/[\w-]+\.svg$/));
   await page.keyboard.press('Escape');
 });
 
 it('navigates in the browser to the preferences page; the bell keeps its count', async () => {
-  const unread = await unreadInName();
+  const unread = await unreadInName(page);
   await page.getByRole('link', { name: 'Preferences' }).click();
   await page.getByRole('switch').first().waitFor();
-  expect(await unreadInName()).toBe(unread);
+  expect(await unreadInName(page)).toBe(unread);
   expect(problems).toEqual([]);
 });
 

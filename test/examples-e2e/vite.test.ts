@@ -10,10 +10,9 @@ import { launchChromium } from '../e2e/chromium';
 import { countUnread } from '../helpers/count-unread';
 import { startProcess } from '../helpers/process';
 import { exampleDir } from './example-dir';
+import { avatarsShown, bellOf, UI, unreadInName } from './example-page';
 
 const API_KEY = 'sk_test_inbox_kit';
-/** How long the page may take to show what the service says (a 2-core CI machine builds and tests at once). */
-const UI = { timeout: 10_000 };
 
 /** `node server.js` in the built example, on a free port. */
 async function startExample() {
@@ -54,8 +53,8 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
 
   /** sub_ada's unread notifications, counted through the example's own /api/inbox route. */
   const unreadThroughApi = () => countUnread(`${example?.url ?? ''}/api/inbox`, 'sub_ada');
-  const bell = () => page.getByRole('button', { name: /^Notifications/ });
-  const unreadInName = async () => Number(/^Notifications, (\d+) unread$/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
+  const bell = () => bellOf(page);
+  const inName = () => unreadInName(page);
 
   it('prints its URL and serves the app under a strict CSP', async () => {
     expect(example!.output()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);
@@ -70,7 +69,7 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
     const unread = await unreadThroughApi();
     expect(unread).toBeGreaterThan(1);
     await page.goto(`${example!.url}/`);
-    await expect.poll(unreadInName, UI).toBe(unread);
+    await expect.poll(inName, UI).toBe(unread);
 
     await bell().click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
@@ -80,21 +79,17 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
     expect(await dialog.locator('[data-inbox-slot="unread-dot"]').first().evaluate((element) => getComputedStyle(element).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
     const firstUnread = dialog.locator('[data-inbox-slot="item"][data-state="unread"]').first();
     await firstUnread.getByRole('button', { name: 'Mark as read' }).click();
-    await expect.poll(unreadInName, UI).toBe(unread - 1);
+    await expect.poll(inName, UI).toBe(unread - 1);
     await expect.poll(unreadThroughApi).toBe(unread - 1);
 
     await page.reload();
-    await expect.poll(unreadInName, UI).toBe(unread - 1);
+    await expect.poll(inName, UI).toBe(unread - 1);
   });
 
   it('serves the reference service’s avatars through the app’s own route', async () => {
-    await bell().click();
+    await bellOf(page).click();
     await page.getByRole('dialog', { name: 'Notifications' }).locator('[data-inbox-slot="item"]').first().waitFor();
-    const loadedAvatars = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLImageElement>('[data-inbox-slot="avatar"] img')].filter((img) => img.complete && img.naturalWidth > 0).map((img) => new URL(img.src).pathname),
-      );
-    await expect.poll(loadedAvatars, UI).toContainEqual(expect.stringMatching(/^\/api\/inbox\/service\/avatars\/[\w-]+\.svg$/));
+    await expect.poll(() => avatarsShown(page), UI).toContainEqual(expect.stringMatching(/^\/api\/inbox\/service\/avatars\/[\w-]+\.svg$/));
     await page.keyboard.press('Escape');
   });
 
