@@ -52,6 +52,15 @@ describe('retries', () => {
     expect((read as InboxApiError).mayHaveApplied).toBe(false);
   });
 
+  it('an abort after an attempt that may have landed says so too', async () => {
+    const controller = new AbortController();
+    const client = ref.client({ retry: { retries: 2, baseDelayMs: 500, maxDelayMs: 500 }, fetch: async () => Promise.reject(new TypeError('socket hang up')) });
+    setTimeout(() => controller.abort(), 50);
+    const error = await client.markAs({ subscriberId: 'sub_ada', messageId: 'm1', markAs: 'read' }, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxAbortError);
+    expect((error as InboxAbortError).mayHaveApplied).toBe(true);
+  });
+
   it('gives up after `retries` and throws the last error with a next step', async () => {
     ref.service.injectFault({ status: 503, path: feedPath }, 10);
     const error = await ref.client({ retry: { retries: 2, baseDelayMs: 1 } }).getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);

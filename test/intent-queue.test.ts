@@ -104,6 +104,24 @@ it('after a change with no clear answer, what the service holds is read again: a
   expect(settled.every(Boolean)).toBe(true);
 });
 
+it('…counted from its last sending: sent again at 50 s, it is read again at 110 s, not at 60 s', async () => {
+  vi.useFakeTimers();
+  const { q, settled } = queue();
+  await q
+    .run(new Map([['x', 1]]), async () => {
+      throw dropped();
+    })
+    .catch(() => undefined);
+  vi.advanceTimersByTime(50_000);
+  // The next change sends it again first; that fails too, so the next change is refused.
+  await q.run(new Map([['x', 2]]), answer('x', 2)).catch(() => undefined);
+  const before = settled.length;
+  vi.advanceTimersByTime(10_000);
+  expect(settled.length).toBe(before);
+  vi.advanceTimersByTime(50_000);
+  expect(settled.length).toBe(before + 1);
+});
+
 it('…and not once the service has answered it', async () => {
   vi.useFakeTimers();
   const { q, settled } = queue();

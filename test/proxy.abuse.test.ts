@@ -92,8 +92,16 @@ describe('a per-user limit', () => {
       // Ten just before the boundary, ten just after: a fixed window would let all twenty through.
       expect(hits(boundary - 1_000, 10)).toBe(10);
       expect(hits(boundary + 1_000, 10)).toBe(0);
+      // Retry-After is exact: the next one fits once the last window's share is down to nine.
+      expect(store.hit('inbox-kit:sub_ada', windowMs, 10).resetAt).toBe(boundary + 6_000);
+      vi.setSystemTime(boundary + 5_999);
+      expect(store.hit('inbox-kit:sub_ada', windowMs, 10).count).toBe(11);
+      vi.setSystemTime(boundary + 6_000);
+      expect(store.hit('inbox-kit:sub_ada', windowMs, 10).count).toBe(10);
+      vi.setSystemTime(boundary + 6_001);
+      expect(store.hit('inbox-kit:sub_ada', windowMs, 10).count).toBe(11);
       // As the window slides past the first ten, room comes back, a little at a time.
-      expect(hits(boundary + 30_000, 10)).toBe(5);
+      expect(hits(boundary + 30_000, 10)).toBe(4);
       expect(hits(boundary + 2 * windowMs, 10)).toBe(10);
       // And Retry-After says when the next one fits.
       vi.setSystemTime(boundary + 2 * windowMs + 1_000);

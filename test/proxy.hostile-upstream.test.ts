@@ -17,6 +17,8 @@ const ADA = '64f0c0ffee0000000000a001';
 
 interface Vector {
   name: string;
+  /** The subscriber look-up's answer, when not Ada's record. */
+  lookUp?: () => Response;
   /** The upstream's answer to the operation (the subscriber look-up always names Ada). */
   answer: () => Response;
   /** The operation the browser asks for. */
@@ -106,6 +108,19 @@ const VECTORS: Vector[] = [
     logged: false,
     options: { timeoutMs: 500 },
   },
+  { name: 'a 400 “not found for id” carrying a password', answer: () => json({ statusCode: 400, message: 'password=hunter2 host 10.0.0.5 - not found for id' }, 400), status: 400, logged: true },
+  { name: 'a 400 naming idempotency-key beside a secret', answer: () => json({ statusCode: 400, message: 'Redis AUTH hunter2 failed while storing idempotency-key' }, 400), status: 400, logged: true },
+  { name: 'a 400 “Invalid payload” with a secret after it', answer: () => json({ statusCode: 400, message: 'Invalid payload: password=hunter2' }, 400), status: 400, logged: true },
+  { name: 'a 200 whose status text holds a secret', answer: () => new Response('{"data":[]}', { status: 200, statusText: 'OK db=postgres hunter2', headers: { 'content-type': 'application/json' } }), status: 200, logged: false },
+  {
+    name: 'a subscriber look-up without end (mark-as answers need it)',
+    path: '/v1/subscribers/sub_ada/messages/mark-as',
+    method: 'POST',
+    answer: () => json({ data: [{ _id: 'm1', _subscriberId: ADA }] }, 201),
+    lookUp: () => endless('application/json'),
+    status: 502,
+    logged: true,
+  },
   {
     name: 'set-primary’s integration with its credentials',
     path: '/v1/integrations/int_1/set-primary',
@@ -122,7 +137,7 @@ it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout
   for (const vector of VECTORS) {
     const logged: string[] = [];
     const upstream = await listen(async (request) => {
-      if (new URL(request.url).pathname === '/v1/subscribers/sub_ada') return json({ data: { _id: ADA, subscriberId: 'sub_ada' } });
+      if (new URL(request.url).pathname === '/v1/subscribers/sub_ada') return vector.lookUp?.() ?? json({ data: { _id: ADA, subscriberId: 'sub_ada' } });
       return vector.answer();
     });
     const origin = await listen(
@@ -149,7 +164,7 @@ it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout
     const grew = process.memoryUsage().heapUsed - heapBefore;
     const problems: string[] = [];
     if (response.status !== vector.status) problems.push(`status ${response.status}`);
-    if (SECRET.test(body)) problems.push(`leaked ${body.slice(0, 120)}`);
+    if (SECRET.test(body) || SECRET.test(response.statusText)) problems.push(`leaked ${response.statusText} ${body.slice(0, 120)}`);
     if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
     if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);
     if (took > 3_000) problems.push(`took ${took} ms`);

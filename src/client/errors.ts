@@ -20,6 +20,12 @@ export type InboxErrorCode =
 export class InboxError extends Error {
   override readonly name: string = 'InboxError';
   declare readonly code: InboxErrorCode;
+  /**
+   * Set on a change's error when the service may have applied the change all the same (see
+   * `InboxApiError.mayHaveApplied`): a network error or a timeout, or an abort after an attempt
+   * that may have reached the service.
+   */
+  declare readonly mayHaveApplied?: boolean;
 
   constructor(code: InboxErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -209,7 +215,7 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 409:
       return 'A request with the same idempotency-key is still being processed; retry shortly.';
     case 422:
-      if (messages.some((m) => /idempotency/i.test(m))) return 'This idempotency-key was already used with a different request; use a new key.';
+      if (messages.some((m) => /reused for a different|idempotency/i.test(m))) return 'This idempotency-key was already used with a different request; use a new key.';
       return messages.some((m) => /workflow_not_found/i.test(m))
         ? 'Check that `name` is the trigger identifier of an existing, active workflow.'
         : '';

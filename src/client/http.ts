@@ -99,15 +99,21 @@ export function createTransport(options: TransportOptions): Transport {
 
     // Whether an earlier attempt may have reached the service: then no later status proves the change was not applied.
     let unclearBefore = false;
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await attemptOnce();
-      if (outcome.ok) return outcome.value;
-      const { error, retryAfterMs } = outcome;
-      unclearBefore ||= mutates && (error instanceof InboxApiError ? error.mayHaveApplied : true);
-      if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
-      const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-      const jittered = backoff / 2 + Math.random() * (backoff / 2);
-      await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await attemptOnce();
+        if (outcome.ok) return outcome.value;
+        const { error, retryAfterMs } = outcome;
+        unclearBefore ||= mutates && (error instanceof InboxApiError ? error.mayHaveApplied : true);
+        if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+        const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+        const jittered = backoff / 2 + Math.random() * (backoff / 2);
+        await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
+      }
+    } catch (error) {
+      // Whatever ends the call after such an attempt (an abort, a failing `headers`) leaves its outcome unknown.
+      if (unclearBefore && error instanceof InboxError && !(error instanceof InboxApiError)) Object.assign(error, { mayHaveApplied: true });
+      throw error;
     }
 
     async function attemptOnce(): Promise<Outcome> {

@@ -4,14 +4,15 @@
  * - the characters that reorder or hide what follows them are removed (bidi embeddings,
  *   overrides and isolates: `invoice\u202Efdp.exe` would read "invoiceexe.pdf"); marks that only
  *   hint a direction (LRM, RLM, ALM) stay;
- * - at most eight combining marks stay on one letter: the browser shapes a letter and its marks
- *   as one cluster, at a cost that grows with the square of its length (200,000 marks on one
- *   letter froze the page for 88 s), and no script writes more than a few;
+ * - at most eight combining marks (and zero-width joiners and non-joiners, which keep marks in
+ *   one cluster) stay in a row: the browser shapes a letter and its marks as one cluster, at a
+ *   cost that grows with the square of its length (200,000 marks on one letter froze the page for
+ *   88 s), and no script writes more than a few;
  * - at most `max` characters are shown, so one huge unbroken word cannot cost the page seconds
  *   of line breaking.
  */
 const REORDERING = /[\u202A-\u202E\u2066-\u2069]/g;
-const STACKED_MARKS = /(\p{M}{8})\p{M}+/gu;
+const STACKED_MARKS = /([\p{M}\u200C\u200D]{8})[\p{M}\u200C\u200D]+/gu;
 
 /** Characters shown of a label: a button, a result, a workflow's name. */
 export const LABEL_MAX = 120;

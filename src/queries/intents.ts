@@ -1,4 +1,4 @@
-import { InboxApiError, InboxNetworkError, InboxTimeoutError } from '../client/index';
+import { InboxApiError, InboxNetworkError, InboxTimeoutError, type InboxError } from '../client/index';
 
 /**
  * The one recipe for optimistic mutations: apply the user's intent to the
@@ -15,8 +15,7 @@ import { InboxApiError, InboxNetworkError, InboxTimeoutError } from '../client/i
 
 /** No clear answer: the service may have applied it, or may still (see `InboxApiError.mayHaveApplied`). */
 function unclear(error: unknown): boolean {
-  if (error instanceof InboxApiError) return error.mayHaveApplied;
-  return error instanceof InboxNetworkError || error instanceof InboxTimeoutError;
+  return error instanceof InboxNetworkError || error instanceof InboxTimeoutError || (error as InboxError | undefined)?.mayHaveApplied === true;
 }
 
 /**
@@ -111,16 +110,22 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
         const entry: Unsettled<V> = { keys: keys ?? [], send: again, at: Date.now() };
         if (!keys) unsettledAll = entry;
         for (const key of keys ?? []) unsettled.set(key, entry);
-        for (const delay of READ_AGAIN_MS) {
-          setTimeout(() => {
-            if (entry.answered) return;
-            failed = true;
-            report(false);
-          }, delay);
-        }
+        readAgain(entry);
       },
     );
     return [sent, done] as const;
+  }
+
+  /** Reads what the service holds at each of READ_AGAIN_MS after the entry's last sending, unless it is answered or sent again first. */
+  function readAgain(entry: Unsettled<V>): void {
+    const at = entry.at;
+    for (const delay of READ_AGAIN_MS) {
+      setTimeout(() => {
+        if (entry.answered || entry.at !== at) return;
+        failed = true;
+        report(false);
+      }, delay);
+    }
   }
 
   /** Tells `settled` once nothing is in flight; `always`: also when nothing failed. */
@@ -165,6 +170,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       (error: unknown) => {
         entry.sending = undefined;
         entry.at = Date.now();
+        readAgain(entry);
         if (!(error instanceof InboxApiError && error.headers.get('idempotency-replay') === 'true')) throw error;
         forget();
         entry.answered = true;

@@ -18,7 +18,7 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       const id = randomUUID();
       console.error(`toNodeListener: request ${id} failed:`, error);
       if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
         res.end(JSON.stringify({ statusCode: 500, message: `Internal error (request ${id}: see the server log)`, error: 'Internal Server Error' }));
       } else {
         res.destroy();

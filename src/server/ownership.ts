@@ -4,6 +4,10 @@
  * once a request, inside the request's time bound, and counted by the caller's rate limit.
  */
 import type { Ownership } from './own-messages';
+import { isJson, readCapped } from './upstream-answer';
+
+/** A subscriber record is a few kilobytes: more is not read. */
+const MAX_SUBSCRIBER_BYTES = 64 * 1024;
 
 /** Internal ids remembered per proxy. */
 const MAX_REMEMBERED_IDS = 10_000;
@@ -64,8 +68,13 @@ async function ask(subscriberId: string, { upstream, apiKey, fetch, signal, allo
       signal,
       redirect: 'manual',
     });
-    if (!answer.ok) throw new OwnershipUnknown(`the subscriber look-up answered ${answer.status}`);
-    body = (await answer.json()) as typeof body;
+    if (!answer.ok || !isJson(answer)) {
+      void answer.body?.cancel().catch(() => undefined);
+      throw new OwnershipUnknown(`the subscriber look-up answered ${answer.status} ${answer.headers.get('content-type')}`);
+    }
+    const text = await readCapped(answer, MAX_SUBSCRIBER_BYTES);
+    if (text === 'too-large' || text === 'cut-off') throw new OwnershipUnknown(`the subscriber look-up's answer was ${text}`);
+    body = JSON.parse(text) as typeof body;
   } catch (error) {
     throw error instanceof OwnershipUnknown ? error : new OwnershipUnknown(`the subscriber look-up failed: ${error instanceof Error ? error.message : String(error)}`);
   }

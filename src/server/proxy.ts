@@ -242,6 +242,11 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     return count > limit ? Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) : undefined;
   }
 
+  /** Counts a request of the user's against their limit, then against all users' (a key no subscriber id can make). */
+  async function overLimits(subscriberId: string): Promise<number | undefined> {
+    return (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) ?? (await overLimit('inbox-kit-all-users', rateLimit?.allUsers));
+  }
+
   /** What the browser must not see goes to the server's log; the browser gets its request id. */
   function hidden(status: number, what: string, detail: string, headers?: Headers): Response {
     const id = crypto.randomUUID();
@@ -250,19 +255,19 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   }
 
   /** What of a successful answer the browser gets: the user's own messages (payloads checked), or an integration without its credentials. */
-  async function passOn(route: Route, text: string, subscriberId: string, lookUp: LookUp): Promise<string | Response> {
+  async function passOn(route: Route, text: string, subscriberId: string, lookUp: LookUp, headers: Headers): Promise<string | Response> {
     try {
       const parsed: unknown = JSON.parse(text);
       if (route.integration) return JSON.stringify(withoutCredentials(parsed));
       const own = await withoutForeignMessages(parsed, ownership(subscriberId, lookUp));
-      if (own === undefined) return fail(404, 'Message not found');
+      if (own === undefined) return fail(404, 'Message not found', headers);
       return JSON.stringify(route.feed && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema) : own);
     } catch (error) {
       // The service may have applied a change: answering "nothing of yours" would hide it, so the
       // answer says the outcome is unknown, and the client sends it again under its key.
-      if (error instanceof OwnershipUnknown) return hidden(502, 'Which of these messages are yours could not be checked; send the request again', error.message);
+      if (error instanceof OwnershipUnknown) return hidden(502, 'Which of these messages are yours could not be checked; send the request again', error.message, headers);
       // Not JSON, or nested too deep to be written out again.
-      return hidden(502, 'The notification service answered with JSON that cannot be passed on', `${String(error)}: ${text}`);
+      return hidden(502, 'The notification service answered with JSON that cannot be passed on', `${String(error)}: ${text}`, headers);
     }
   }
 
@@ -299,7 +304,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     const subscriberId = await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
-    const wait = (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) ?? (await overLimit('inbox-kit:*', rateLimit?.allUsers));
+    const wait = await overLimits(subscriberId);
     if (wait !== undefined) return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(wait) });
     const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
@@ -367,12 +372,12 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     if (text !== '' && !isJson(answer)) return hidden(502, 'The notification service answered with something other than JSON', text);
     if (text !== '' && (route.messages || route.integration)) {
-      const passed = await passOn(route, text, subscriberId, { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) === undefined });
+      const passed = await passOn(route, text, subscriberId, { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined }, passBack);
       if (typeof passed !== 'string') return passed;
       text = passed;
     }
     if (text !== '') passBack.set('content-type', 'application/json; charset=utf-8');
-    return new Response(text === '' ? null : text, { status: answer.status, statusText: answer.statusText, headers: passBack });
+    return new Response(text === '' ? null : text, { status: answer.status, headers: passBack });
   };
 }
 

@@ -57,11 +57,16 @@ export function createMemoryRateLimitStore(): MemoryRateLimitStore {
   };
 }
 
-/** The count of the sliding window ending now (the previous window's share rounded up), and when one more fits under `limit`. */
+/**
+ * The count of the sliding window ending now with this request (the previous window's share
+ * rounded up), and, for a request over `limit`, which is then not kept, when the next one fits.
+ */
 export function slidingCount({ start, current, previous }: Counter, now: number, windowMs: number, limit: number): { count: number; resetAt: number } {
   const count = current + Math.ceil(previous * (1 - (now - start) / windowMs));
+  if (count <= limit) return { count, resetAt: now };
+  const kept = current - 1;
   // The previous window's share shrinks as time passes; once this window is the previous one, its own count does.
-  const room = limit - current - 1;
-  if (room >= 0) return { count, resetAt: previous > 0 ? Math.ceil(start + windowMs * (1 - room / previous)) : now };
-  return { count, resetAt: Math.ceil(start + windowMs * (2 - (limit - 1) / current)) };
+  const room = limit - kept - 1;
+  if (room >= 0 && previous > 0) return { count, resetAt: Math.ceil(start + windowMs * (1 - room / previous)) };
+  return { count, resetAt: Math.ceil(start + windowMs * (2 - (limit - 1) / Math.max(1, kept))) };
 }

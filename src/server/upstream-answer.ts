@@ -40,19 +40,26 @@ export function isJson(answer: Response): boolean {
  * ("Subscriber not found" is a new user's empty inbox; idempotency and workflow_not_found get
  * their own hints).
  */
+const ID = String.raw`[\w.:@-]{1,200}`;
 const KNOWN_MESSAGES: RegExp[] = [
-  /^[\w.[\]-]+ (?:must|should) [\w\s,.:'"()-]+$/,
-  /^(?:subscriber|message|integration|workflow)\b[^]*\bnot (?:been )?found\b/i,
-  /\bnot found for (?:this environment|id)\b/i,
-  /^Cannot (?:GET|POST|PATCH|PUT|DELETE) \/[\w/.:-]*$/,
-  /^(?:API Key not found|Missing authorization header|API rate limit exceeded|workflow_not_found|messageId is required|Request body is not valid JSON)$/,
-  /^Invalid authentication scheme\b/,
-  /^Invalid payload\b/,
-  /\bidempotency-key\b/i,
-  /^Channel [\w, ]+ does not support primary$/,
-  /\bcannot be changed\b|\bcan not be updated$/,
-  /^Request body is larger than \d+ bytes$/,
-  /^Request body nests deeper than \d+ levels$/,
+  // class-validator: "limit must not be greater than 100", "markAs must be one of the following values: read, seen, unread, unseen".
+  /^[\w.[\]-]{1,80} (?:must|should) [\w ,.:'`()-]{1,160}$/,
+  /^channels\.\w{1,40} is not a channel \([\w, ]{1,80}\)$/,
+  new RegExp(String.raw`^Subscriber not found for this environment with the id: ${ID}\. Make sure to create a subscriber before (?:fetching the feed|trying to modify it)\.$`),
+  new RegExp(String.raw`^Subscriber with the id: ${ID} was not found for this environment\. Make sure to create a subscriber before trying to modify it\.$`),
+  new RegExp(String.raw`^Message with the id: ${ID} was not found for this environment\. Make sure to address correct message before trying to modify it\.$`),
+  new RegExp(String.raw`^(?:Subscriber|Message|Integration|Workflow)(?: with id:?)? "?${ID}"? (?:was |is )?not found$`),
+  new RegExp(String.raw`^Subscriber not found for id ${ID}$`),
+  new RegExp(String.raw`^Request with key "${ID}" is (?:currently being processed\. Please retry after 1 second|being reused for a different body)$`),
+  new RegExp(String.raw`^Critical workflow with id: ${ID} can not be updated$`),
+  new RegExp(String.raw`^Channel [\w, ]{1,80} of workflow "${ID}" is set by your organization and cannot be changed$`),
+  /^Cannot (?:GET|POST|PATCH|PUT|DELETE) \/[\w/.:-]{1,300}$/,
+  /^(?:API Key not found|Missing authorization header|API rate limit exceeded|workflow_not_found|messageId is required|Request body is not valid JSON|Invalid payload, the JSON object should be encoded to base64 string\.)$/,
+  /^Invalid authentication scheme: "\w{1,40}"$/,
+  /^idempotency-key must be at most 255 characters$/,
+  /^Channel (?:email|sms|in_app|chat|push) does not support primary$/,
+  /^Preferences are managed by your organization and cannot be changed here$/,
+  /^Request body (?:is larger than \d+ bytes|nests deeper than \d+ levels)$/,
 ];
 
 const MAX_MESSAGE = 300;
@@ -61,8 +68,8 @@ function known(message: unknown): message is string {
   return (
     typeof message === 'string' &&
     message.length <= MAX_MESSAGE &&
-    // One plain line, no address of any kind.
-    !/\p{Cc}|:\/\//u.test(message) &&
+    // One plain line.
+    !/\p{Cc}/u.test(message) &&
     KNOWN_MESSAGES.some((pattern) => pattern.test(message))
   );
 }

@@ -291,10 +291,11 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
           const known = idempotency.get(scoped);
           if (known && known.expiresAt > clock()) {
             if (known.fingerprint !== fingerprint) {
-              throw new HttpError(422, `Request with idempotency-key "${idempotencyKey}" was already used for a different request; use a new key`);
+              // The deployed service's words (its idempotency interceptor).
+              throw new HttpError(422, `Request with key "${idempotencyKey}" is being reused for a different body`);
             }
             if (!known.result) {
-              throw new HttpError(409, `Request with idempotency-key "${idempotencyKey}" is still being processed; retry after 1 second`, { 'Retry-After': '1' });
+              throw new HttpError(409, `Request with key "${idempotencyKey}" is currently being processed. Please retry after 1 second`, { 'Retry-After': '1' });
             }
             replayed = true;
             return finish(known.result, { 'Idempotency-Replay': 'true' });
