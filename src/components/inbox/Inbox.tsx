@@ -20,6 +20,7 @@ import { mergeLabels, type PartialLabels } from '../../i18n/labels';
 import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
 import { PreferencesPanel } from '../preferences-panel/PreferencesPanel';
 import { cx } from '../shared/cx';
+import { listen } from '../shared/listen';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
@@ -282,11 +283,11 @@ function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: 
     clickedAt.delete(anchor);
     place(clicked && performance.now() - clicked.at < 100 ? clicked.box : anchor.getBoundingClientRect());
     const replace = () => place(anchor.getBoundingClientRect());
-    window.addEventListener('resize', replace);
-    window.addEventListener('scroll', replace, true);
+    const offResize = listen(window, 'resize', replace);
+    const offScroll = listen(window, 'scroll', replace, true);
     return () => {
-      window.removeEventListener('resize', replace);
-      window.removeEventListener('scroll', replace, true);
+      offResize();
+      offScroll();
     };
   }, [enabled, anchor, popoverRef]);
 }
@@ -323,11 +324,11 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
       event.stopPropagation();
       close(true);
     };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
+    const offPointer = listen(document, 'pointerdown', onPointerDown);
+    const offKey = listen(document, 'keydown', onKeyDown);
     return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
+      offPointer();
+      offKey();
     };
   }, [open, setOpen, bell]);
 

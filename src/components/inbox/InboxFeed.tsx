@@ -7,6 +7,7 @@ import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useFeed } from '../../hooks/useFeed';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
+import { listen } from '../shared/listen';
 import { useInboxUi, type InboxTab } from './context';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
@@ -31,8 +32,7 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
       if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
       onNotificationClick?.(notification);
     };
-    element.addEventListener('click', onClick);
-    return () => element.removeEventListener('click', onClick);
+    return listen(element, 'click', onClick);
   }, [element, notification, markReadOnClick, onNotificationClick, mutate]);
   const setRefs = useCallback(
     (node: HTMLElement | null) => {
@@ -146,11 +146,11 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    element.addEventListener('focusin', onFocusIn);
-    element.addEventListener('focusout', onFocusOut);
+    const offIn = listen(element, 'focusin', onFocusIn);
+    const offOut = listen(element, 'focusout', onFocusOut);
     return () => {
-      element.removeEventListener('focusin', onFocusIn);
-      element.removeEventListener('focusout', onFocusOut);
+      offIn();
+      offOut();
     };
   }, [scrollRef]);
 
@@ -168,8 +168,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         focusTarget(next)?.focus();
       }
     };
-    element.addEventListener('keydown', onKeyDown);
-    return () => element.removeEventListener('keydown', onKeyDown);
+    return listen(element, 'keydown', onKeyDown);
   }, [scrollRef]);
 
   let state: 'loading' | 'error' | 'empty' | 'list' = 'list';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
+import { listen } from '../shared/listen';
 
 const ESTIMATE = 88;
 const OVERSCAN_PX = 600;
@@ -64,13 +65,13 @@ export function useWindow(ids: readonly string[], enabled = true) {
     };
     update();
     // Capturing sees the scroll of the list, of the page and of any scrolling ancestor.
-    window.addEventListener('scroll', update, { capture: true, passive: true });
-    window.addEventListener('resize', update, { passive: true });
+    const offScroll = listen(window, 'scroll', update, { capture: true, passive: true });
+    const offResize = listen(window, 'resize', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     resize?.observe(element);
     return () => {
-      window.removeEventListener('scroll', update, { capture: true });
-      window.removeEventListener('resize', update);
+      offScroll();
+      offResize();
       resize?.disconnect();
     };
   }, [enabled]);

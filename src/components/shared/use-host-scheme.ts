@@ -1,4 +1,5 @@
 import { useRefEffect } from '../../hooks/use-ref-effect';
+import { listen } from './listen';
 
 export type UsedScheme = 'light' | 'dark';
 
@@ -35,11 +36,11 @@ function followScheme(element: HTMLElement): () => void {
   // The scheme changes when the reader's setting does, or when the page changes an ancestor's
   // class, style or data attribute (a theme switch).
   const media = window.matchMedia?.('(prefers-color-scheme: dark)');
-  media?.addEventListener('change', read);
+  const offMedia = media && listen(media, 'change', read);
   const observer = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(read);
   for (let node = element.parentElement; node; node = node.parentElement) observer?.observe(node, { attributes: true });
   return () => {
-    media?.removeEventListener('change', read);
+    offMedia?.();
     observer?.disconnect();
   };
 }
