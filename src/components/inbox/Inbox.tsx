@@ -141,7 +141,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
-  const tabs = useMemo(() => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
+  const tabs = useMemo((): [InboxTab, ...InboxTab[]] => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
 
   const ui = useMemo<InboxUi>(
     () => ({
@@ -152,6 +152,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       setView,
       tabs,
       filter,
+      tab: tabs.find((tab) => tab.id === filter) ?? tabs[0],
       setFilter,
       labels,
       classNames,
@@ -200,7 +201,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
   // The badge's count is the one request the bell needs, and the one that looks for new notifications.
   const counted = useCount(ui.badge, true);
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
-  usePrefetchFeed(ui.tabs.find((tab) => tab.id === ui.filter)?.filter);
+  usePrefetchFeed(ui.tab.filter);
   const unseenBadge = ui.badge === 'unseen';
   const count = counted.count?.value ? (counted.label ?? '') : '';
 
@@ -358,7 +359,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const markAll = useMarkAllAs();
   const unread = useCount('unread').count;
   const inPreferences = ui.view === 'preferences';
-  const tab = ui.tabs.find((t) => t.id === ui.filter);
+  const { tab } = ui;
   const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <div ref={ref} data-inbox-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
@@ -378,7 +379,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
             type="button"
             data-inbox-slot="text-button"
             disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
-            onClick={() => markAll.mutate(tab?.filter.payload ? { payload: tab.filter.payload } : undefined)}
+            onClick={() => markAll.mutate(tab.filter.payload ? { payload: tab.filter.payload } : undefined)}
           >
             {labels.markAllAsRead}
           </button>

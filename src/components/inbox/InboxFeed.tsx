@@ -64,7 +64,7 @@ function focusTarget(row: Element): HTMLElement | null {
   );
 }
 
-export const BUILT_IN_TABS = (labels: { tabAll: string; tabUnread: string }): InboxTab[] => [
+export const BUILT_IN_TABS = (labels: { tabAll: string; tabUnread: string }): [InboxTab, InboxTab] => [
   { id: 'all', label: labels.tabAll, filter: {} },
   { id: 'unread', label: labels.tabUnread, filter: { read: false } },
 ];
@@ -94,7 +94,7 @@ const WINDOW_FROM = 50;
 export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Feed');
   const { labels, classNames } = ui;
-  const tab = ui.tabs.find((t) => t.id === ui.filter) ?? ui.tabs[0] ?? { id: 'all', label: labels.tabAll, filter: {} };
+  const { tab } = ui;
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
   const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
   // A short list is rendered whole: measuring it would cost the first paint more than it saves.

@@ -42,6 +42,8 @@ export interface InboxUi {
   setView: (view: 'feed' | 'preferences') => void;
   tabs: InboxTab[];
   filter: string;
+  /** The tab whose feed shows: the one `filter` names, else the first (All). */
+  tab: InboxTab;
   setFilter: (filter: string) => void;
   labels: InboxLabels;
   classNames: InboxClassNames;
