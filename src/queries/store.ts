@@ -80,6 +80,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   const countsKey = inboxKeys.counts(scope);
   const countKey = (kind: CountKind) => inboxKeys.count(scope, kind);
   const preferencesKey = inboxKeys.preferences(scope);
+  const allKey = inboxKeys.all(scope);
+  const invalidate = (queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey });
   /** Open while connected (see `connect`). */
   let channel: BroadcastChannel | undefined;
 
@@ -164,7 +166,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       });
     }
     // A message no cache knows: its old state, and so the counts, are unknown.
-    if (unknown) void queryClient.invalidateQueries({ queryKey: countsKey });
+    if (unknown) void invalidate(countsKey);
   }
 
   /**
@@ -193,15 +195,15 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   let markingAll = 0;
 
   function refreshAfterMutations(failed: boolean): void {
-    if (recountWhenSettled && !failed) void queryClient.invalidateQueries({ queryKey: countsKey });
+    if (recountWhenSettled && !failed) void invalidate(countsKey);
     recountWhenSettled = false;
     // Done: the caches already hold what the service said, the counts moved with them, and the
     // filtered feeds' next pages start where their lists moved to. Nothing to refetch. After a
     // change with no clear answer the service may or may not have applied (a lost answer): refetch,
     // here and in the other tabs, which heard of the change and of its rollback.
     if (!failed) return;
-    void queryClient.invalidateQueries({ queryKey: feedsKey });
-    void queryClient.invalidateQueries({ queryKey: countsKey });
+    void invalidate(feedsKey);
+    void invalidate(countsKey);
     post({ kind: 'refresh' });
   }
 
@@ -285,7 +287,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         post({ kind: 'markedAll', markAs });
       } else {
         // Part of the list (a payload), or a failure part-way: the service is the truth; what was marked stays marked.
-        await queryClient.invalidateQueries({ queryKey: done ? countsKey : inboxKeys.all(scope) });
+        await invalidate(done ? countsKey : allKey);
         post({ kind: 'refresh' });
       }
     }
@@ -300,7 +302,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     epoch++;
     const kind: CountKind = markAs === 'read' ? 'unread' : 'unseen';
     queryClient.setQueryData<CountData>(countKey(kind), (data) => (data ? { count: { value: 0, exact: true }, items: [], complete: true } : data));
-    if (markAs === 'read') void queryClient.invalidateQueries({ queryKey: countKey('unseen') });
+    if (markAs === 'read') void invalidate(countKey('unseen'));
     const pending = messageIntents.pending();
     const changes = new Map<string, Flags>();
     for (const item of cachedItems()) if (needsMark(item, markAs) && !pending.has(item._id) && !changes.has(item._id)) changes.set(item._id, flagsAfter(item, markAs));
@@ -308,7 +310,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     for (const [key, data] of feedQueries()) {
       const filter = filterOfKey(key);
       // An unread (or unseen) list is now empty on the service too.
-      const emptied = filter && (markAs === 'read' ? filter.read === false : filter.seen === false);
+      const emptied = filter?.[markAs] === false;
       if (data && filter && emptied) writeFeed(key, { pages: [emptyPage(0, filter.limit)], pageParams: [FIRST_PAGE(filter.limit)] });
     }
   }
@@ -357,7 +359,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
         recountWhenSettled = true;
         return;
       }
-      if (redo.size > 0 || stale) return void queryClient.invalidateQueries({ queryKey: key });
+      if (redo.size > 0 || stale) return void invalidate(key);
       // Asked for before a count already brought in (another tab's, at the same moment): that one
       // tells more. Not asked again (tabs counting at once would knock each other's out).
       const last = applied[kind];
@@ -465,8 +467,8 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
       absorb(message.which, message.data, message.startedAt);
       readMarkedFeeds();
     } else if (message.kind === 'markedAll') settleMarkedAll(message.markAs);
-    else if (message.kind === 'preferences') void queryClient.invalidateQueries({ queryKey: preferencesKey });
-    else void queryClient.invalidateQueries({ queryKey: inboxKeys.all(scope) });
+    else if (message.kind === 'preferences') void invalidate(preferencesKey);
+    else void invalidate(allKey);
   };
 
   // ------------------------------------------------------------ one poller for all tabs
@@ -484,7 +486,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     const unsubscribe = queryClient.getQueryCache().subscribe(onCacheEvent);
     // Fetches that started before (the children's effects run before the provider's): changes made
     // while they are on their way must survive their answers too. Not known how old: never passed on.
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxKeys.all(scope), fetchStatus: 'fetching' })) if (journaled(query.queryKey) && !inFlight.has(query.queryHash)) tracked(query.queryHash, 0);
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: allKey, fetchStatus: 'fetching' })) if (journaled(query.queryKey) && !inFlight.has(query.queryHash)) tracked(query.queryHash, 0);
     const own = options.crossTab !== false && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${scope}`) : undefined;
     if (own) own.onmessage = onTabMessage;
     channel = own;

@@ -20,16 +20,7 @@ export function flagsOf(item: Flags): Flags {
 
 /** The deployed service's mark-as semantics: read and unread both mark seen; seen and unseen change only seen. */
 export function flagsAfter(flags: Flags, markAs: MarkAsValue): Flags {
-  switch (markAs) {
-    case 'read':
-      return { read: true, seen: true };
-    case 'unread':
-      return { read: false, seen: true };
-    case 'seen':
-      return { read: flags.read, seen: true };
-    case 'unseen':
-      return { read: flags.read, seen: false };
-  }
+  return { read: markAs === 'read' || (markAs !== 'unread' && flags.read), seen: markAs !== 'unseen' };
 }
 
 /** Whether marking all `markAs` would change this item (read marks what is unread, seen what is unseen). */
@@ -118,22 +109,19 @@ export function shiftOf(page: FeedPage): number {
 }
 
 function insertInOrder(pages: FeedPage[], item: StoredItem): FeedPage[] | undefined {
-  for (let p = 0; p < pages.length; p++) {
-    const page = pages[p];
-    if (!page) continue;
-    const index = page.data.findIndex((other) => isNewer(item, other));
-    if (index !== -1) {
-      const data = [...page.data.slice(0, index), item, ...page.data.slice(index)];
-      return pages.map((candidate, i) => (i === p ? { ...page, data } : candidate));
-    }
-  }
-  // Older than everything loaded: it belongs here only when nothing more is left to load.
-  const last = pages[pages.length - 1];
-  if (!last || last.hasMore) return undefined;
-  return pages.map((candidate, i) => (i === pages.length - 1 ? { ...last, data: [...last.data, item] } : candidate));
+  // Before the first older item loaded; older than everything loaded, at the end of the last page,
+  // and only when nothing more is left to load.
+  let p = pages.findIndex((page) => page.data.some((other) => isNewer(item, other)));
+  if (p === -1 && pages[(p = pages.length - 1)]?.hasMore !== false) return undefined;
+  return pages.map((page, i) => {
+    if (i !== p) return page;
+    const data = [...page.data];
+    const index = data.findIndex((other) => isNewer(item, other));
+    data.splice(index === -1 ? data.length : index, 0, item);
+    return { ...page, data };
+  });
 }
 
-/** A count after an item went from `before` to `after` flags. */
 export function shiftCountData(data: CountData, kind: CountKind, before: Flags, after: Flags): CountData {
   const flag = kind === 'unread' ? 'read' : 'seen';
   const delta = Number(!after[flag]) - Number(!before[flag]);
