@@ -57,13 +57,13 @@ const COLORS: readonly (keyof NonNullable<InboxTheme['colors']>)[] = [
 export function themeToStyle(theme: InboxTheme | undefined): CSSProperties | undefined {
   if (!theme) return undefined;
   const style: Record<string, string> = {};
-  for (const name of COLORS) {
-    const value = theme.colors?.[name];
-    if (value) style[`--inbox-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`] = value;
-  }
-  if (theme.radius) style['--inbox-radius'] = theme.radius;
-  if (theme.font) style['--inbox-font'] = theme.font;
-  if (theme.spacing) style['--inbox-space'] = theme.spacing;
-  if (theme.shadow) style['--inbox-shadow'] = theme.shadow;
+  const set = (name: string, value: string | undefined) => {
+    if (value) style[`--inbox-${name}`] = value;
+  };
+  for (const name of COLORS) set(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), theme.colors?.[name]);
+  set('radius', theme.radius);
+  set('font', theme.font);
+  set('space', theme.spacing);
+  set('shadow', theme.shadow);
   return style;
 }

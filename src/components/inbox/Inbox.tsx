@@ -412,18 +412,12 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
 const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxTabs({ className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Tabs');
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const forward = ui.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = ui.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const count = ui.tabs.length;
-    let next: number | undefined;
-    if (event.key === forward) next = (index + 1) % count;
-    else if (event.key === backward) next = (index - 1 + count) % count;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = count - 1;
-    if (next === undefined) return;
-    event.preventDefault();
+    const arrow = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const next = arrow ? (index + count + (ui.dir === 'rtl' ? -arrow : arrow)) % count : event.key === 'Home' ? 0 : event.key === 'End' ? count - 1 : -1;
     const tab = ui.tabs[next];
     if (!tab) return;
+    event.preventDefault();
     ui.setFilter(tab.id);
     document.getElementById(ui.ids.tab(tab.id))?.focus();
   };

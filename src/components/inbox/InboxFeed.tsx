@@ -138,9 +138,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     const element = scrollRef.current;
     if (!element) return;
     const onFocusIn = (event: FocusEvent) => {
-      const row = event.target instanceof Element ? event.target.closest('[data-inbox-slot="feed-row"]') : null;
-      const index = row ? Array.prototype.indexOf.call(element.querySelectorAll('[data-inbox-slot="feed-row"]'), row) : -1;
-      lastFocus.current = row && event.target instanceof Element ? { index, element: event.target } : null;
+      const target = event.target;
+      const row = target instanceof Element && target.closest('[data-inbox-slot="feed-row"]');
+      lastFocus.current = row ? { index: [...element.querySelectorAll('[data-inbox-slot="feed-row"]')].indexOf(row), element: target } : null;
     };
     const onFocusOut = (event: FocusEvent) => {
       // Focus moved somewhere else on purpose: nothing to restore.

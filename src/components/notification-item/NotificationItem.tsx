@@ -74,15 +74,14 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
     const sender = type === 'user' ? senderOf(notification) : undefined;
     const src = safeUrl(data ?? sender?.avatar, 'image');
     const fallback = type === 'user' ? initials(sender) : '';
-    if (!(src && failed !== src) && fallback) hue = hueOf(senderName(sender));
-    content =
-      src && failed !== src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" ref={failedEarly} onError={() => setFailed(src)} />
-      ) : fallback ? (
-        <span data-inbox-slot="avatar-initials">{fallback}</span>
-      ) : (
-        <Icon name={data && !src ? data : 'bell'} />
-      );
+    if (src && failed !== src) {
+      content = <img src={src} alt="" loading="lazy" decoding="async" ref={failedEarly} onError={() => setFailed(src)} />;
+    } else if (fallback) {
+      hue = hueOf(senderName(sender));
+      content = <span data-inbox-slot="avatar-initials">{fallback}</span>;
+    } else {
+      content = <Icon name={data && !src ? data : 'bell'} />;
+    }
   }
   return (
     <span
@@ -232,6 +231,7 @@ function Item({
     </>
   );
 
+  const toggleLabel = notification.read ? labels.markAsUnread : labels.markAsRead;
   return (
     <article
       ref={setRefs}
@@ -294,8 +294,8 @@ function Item({
       <button
         type="button"
         data-inbox-slot="item-toggle"
-        aria-label={notification.read ? labels.markAsUnread : labels.markAsRead}
-        title={notification.read ? labels.markAsUnread : labels.markAsRead}
+        aria-label={toggleLabel}
+        title={toggleLabel}
         onClick={() => mutate({ markAs: notification.read ? 'unread' : 'read' })}
       >
         <span data-inbox-slot="unread-dot" />
