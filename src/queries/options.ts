@@ -57,13 +57,10 @@ function broughtSomethingNew(pages: readonly FeedPage[]): boolean {
   if (!last) return false;
   let known = progress.get(last);
   if (known === undefined) {
-    const earlier = new Set<string>();
-    for (const page of pages.slice(0, -1)) {
-      for (const item of page.data) earlier.add(item._id);
-      for (const item of page.invalidItems) if (item.id !== undefined) earlier.add(item.id);
-    }
-    // An item left out without an id cannot be told from one seen before: it is no progress.
-    known = last.data.some((item) => !earlier.has(item._id)) || last.invalidItems.some((item) => item.id !== undefined && !earlier.has(item.id));
+    // Invalid items count by their id too (one without an id is never known).
+    const idsOf = (page: FeedPage) => [...page.data.map((item) => item._id), ...page.invalidItems.map((item) => item.id)];
+    const earlier = new Set(pages.slice(0, -1).flatMap(idsOf));
+    known = idsOf(last).some((id) => id !== undefined && !earlier.has(id));
     progress.set(last, known);
   }
   return known;

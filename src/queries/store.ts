@@ -442,10 +442,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
   }
 
   function pruneJournal(): void {
+    // The journal runs in order: what the oldest fetch in flight (none: Infinity) has seen is a prefix of it.
     const oldest = Math.min(...[...inFlight.values()].map((fetch) => fetch.seq));
-    let drop = 0;
-    while (drop < journal.length && (journal[drop]?.seq ?? 0) <= oldest) drop++;
-    journal.splice(0, inFlight.size === 0 ? journal.length : drop);
+    journal.splice(0, journal.filter((entry) => entry.seq <= oldest).length);
   }
 
   function post(message: TabMessage): void {
