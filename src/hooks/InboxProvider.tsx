@@ -127,7 +127,7 @@ export function InboxProvider({
   );
 
   const store = useMemo(
-    () => createInboxStore({ client, subscriberId, queryClient, ...(seenBatchMs === undefined ? {} : { seenBatchMs }), ...(crossTab === undefined ? {} : { crossTab }) }),
+    () => createInboxStore({ client, subscriberId, queryClient, seenBatchMs, crossTab }),
     [client, subscriberId, queryClient, seenBatchMs, crossTab],
   );
   // Listening starts and stops with the effect, so React's StrictMode remount reconnects it.
