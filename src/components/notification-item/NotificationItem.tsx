@@ -183,27 +183,27 @@ function Item({
   const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
   // The store marks optimistically and rolls back itself: no mutation observer per row.
   const { store } = useInboxContext('NotificationItem');
-  const mutate = ({ markAs }: { markAs: MarkAsValue }) => void store.markAs([notification._id], markAs).catch(() => undefined);
+  const mutate = (markAs: MarkAsValue) => void store.markAs([notification._id], markAs).catch(() => undefined);
   const seenRef = useSeenOnView(notification, { enabled: seenOnView });
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
   const markRead = () => {
-    if (markReadOnClick && !notification.read) mutate({ markAs: 'read' });
+    if (markReadOnClick && !notification.read) mutate('read');
   };
   const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
   const activate = (event: MouseEvent) => {
     markRead();
     onNotificationClick?.(notification);
-    const newTab = event.metaKey || event.ctrlKey || event.shiftKey;
-    if (href && onNavigate && !event.defaultPrevented && !newTab) {
+    if (!href || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (onNavigate && !event.defaultPrevented) {
       event.preventDefault();
       onNavigate(href, notification);
     }
     // Following a link leaves the popover: it closes, and focus goes back to the bell (where the
     // reader was) unless the app's navigation moved it.
-    if (href && !newTab && inbox?.variant === 'popover' && inbox.open) {
+    if (inbox?.variant === 'popover' && inbox.open) {
       inbox.setOpen(false);
       const bell = inbox.bell;
       requestAnimationFrame(() => {
@@ -296,7 +296,7 @@ function Item({
         data-inbox-slot="item-toggle"
         aria-label={toggleLabel}
         title={toggleLabel}
-        onClick={() => mutate({ markAs: notification.read ? 'unread' : 'read' })}
+        onClick={() => mutate(notification.read ? 'unread' : 'read')}
       >
         <span data-inbox-slot="unread-dot" />
       </button>
