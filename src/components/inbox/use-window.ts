@@ -77,9 +77,9 @@ export function useWindow(ids: readonly string[], enabled = true) {
   }, [enabled]);
 
   const offsets = useMemo(() => {
-    const result = new Array<number>(ids.length + 1);
-    result[0] = 0;
-    for (let i = 0; i < ids.length; i++) result[i + 1] = (result[i] ?? 0) + (heights.get(ids[i] ?? '') ?? ESTIMATE);
+    let sum = 0;
+    const result = [sum];
+    for (const id of ids) result.push((sum += heights.get(id) ?? ESTIMATE));
     return result;
   }, [ids, heights]);
 
@@ -105,8 +105,6 @@ export function useWindow(ids: readonly string[], enabled = true) {
   return {
     scrollRef,
     measure,
-    /** Whether there is layout to measure (false on the server and in tests without a browser). */
-    measured: enabled && viewport.measured,
     start,
     end,
     before: offsets[start] ?? 0,
