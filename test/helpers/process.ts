@@ -3,6 +3,7 @@
  * ready once its output matches `ready`; `stop()` sends SIGTERM, and SIGKILL after 3 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface RunningProcess {
   /** The `ready` match: its first group is usually the URL. */
@@ -33,7 +34,8 @@ export async function startProcess(command: string, args: string[], options: Sta
   const match = await new Promise<RegExpExecArray>((found, fail) => {
     const timer = setTimeout(() => fail(new Error(`${options.name} was not ready in ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      // Without colour codes, which split what `ready` looks for (CI=true turns colours on in Vite's output).
+      output += stripVTControlCharacters(chunk.toString());
       const matched = options.ready.exec(output);
       if (!matched) return;
       clearTimeout(timer);
