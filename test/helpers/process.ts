@@ -32,7 +32,11 @@ export async function startProcess(command: string, args: string[], options: Sta
   let output = '';
   const timeoutMs = options.timeoutMs ?? 30_000;
   const match = await new Promise<RegExpExecArray>((found, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${options.name} was not ready in ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running: its pipes would keep the caller alive.
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      fail(new Error(`${options.name} was not ready in ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       // Without colour codes, which split what `ready` looks for (CI=true turns colours on in Vite's output).
       output += stripVTControlCharacters(chunk.toString());
