@@ -158,6 +158,22 @@ it('a button clicked again after a click with no answer shows what the service h
   expect(result.current.feed.notifications.find((n) => n._id === id)?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
 });
 
+it('a button click that landed but whose answer was lost shows as done once the feeds read the service again', async () => {
+  // Every answer to a click is lost on its way back (the service applies the first, and replays it to the retry).
+  const losing: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (String(input).includes('/actions/')) throw new TypeError('connection reset');
+    return response;
+  };
+  const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: testClient(service, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 }, fetch: losing }) } });
+  await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+  const id = result.current.feed.notifications.find((n) => n.cta.action?.status === 'pending' && (n.cta.action.buttons?.length ?? 0) > 0)?._id ?? '';
+  expect(await act(() => outcome(result.current.action.mutateAsync({ messageId: id, type: 'primary' })))).toMatch(/connection reset/);
+  await act(() => settle(queryClient));
+  expect(truth(id)?.cta.action?.status).toBe('done');
+  expect(result.current.feed.notifications.find((n) => n._id === id)?.cta.action?.status).toBe('done');
+});
+
 describe.each([
   { form: 'one mark-all request', on: service, path: '/mark-all' },
   { form: 'mark-as batches (no mark-all route)', on: batched, path: '/mark-as' },

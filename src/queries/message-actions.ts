@@ -38,7 +38,8 @@ export function createMessageActions(options: {
     });
   }
 
-  const intents = createIntentQueue<CallToAction>({ read: ctaOf, write: writeCta, settled: () => undefined });
+  // After a click with no clear answer (at once, and later in case it landed late): the feeds read what the service holds.
+  const intents = createIntentQueue<CallToAction>({ read: ctaOf, write: writeCta, settled: (failed) => void (failed && queryClient.invalidateQueries({ queryKey: feedsKey })) });
 
   return {
     markAction(messageId, type, payload) {
