@@ -82,14 +82,20 @@ it('a refusal that is not a replay of its key (a 429, a proxy’s 4xx) leaves it
   expect(sent).toEqual(['first', 'first']);
 });
 
-it('after a change with no clear answer, what the service holds is read again: at once, at a minute, and at 3 and 10 minutes in case it landed late', async () => {
+/** On a fake clock, a queue whose change to `x` got no answer (the connection dropped, every time). */
+async function afterUnansweredChange() {
   vi.useFakeTimers();
-  const { q, settled } = queue();
-  await q
+  const made = queue();
+  await made.q
     .run(new Map([['x', 1]]), async () => {
       throw dropped();
     })
     .catch(() => undefined);
+  return made;
+}
+
+it('after a change with no clear answer, what the service holds is read again: at once, at a minute, and at 3 and 10 minutes in case it landed late', async () => {
+  const { settled } = await afterUnansweredChange();
   expect(settled).toEqual([true]);
   const readsAfter = (ms: number) => {
     vi.advanceTimersByTime(ms);
@@ -105,13 +111,7 @@ it('after a change with no clear answer, what the service holds is read again: a
 });
 
 it('…counted from its last sending: sent again at 50 s, it is read again at 110 s, not at 60 s', async () => {
-  vi.useFakeTimers();
-  const { q, settled } = queue();
-  await q
-    .run(new Map([['x', 1]]), async () => {
-      throw dropped();
-    })
-    .catch(() => undefined);
+  const { q, settled } = await afterUnansweredChange();
   vi.advanceTimersByTime(50_000);
   // The next change sends it again first; that fails too, so the next change is refused.
   await q.run(new Map([['x', 2]]), answer('x', 2)).catch(() => undefined);

@@ -170,8 +170,10 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
       (error: unknown) => {
         entry.sending = undefined;
         entry.at = Date.now();
-        readAgain(entry);
-        if (!(error instanceof InboxApiError && error.headers.get('idempotency-replay') === 'true')) throw error;
+        if (!(error instanceof InboxApiError && error.headers.get('idempotency-replay') === 'true')) {
+          readAgain(entry);
+          throw error;
+        }
         forget();
         entry.answered = true;
       },

@@ -4,7 +4,8 @@
  * once a request, inside the request's time bound, and counted by the caller's rate limit.
  */
 import type { Ownership } from './own-messages';
-import { isJson, readCapped } from './upstream-answer';
+import { readBody } from './read-body';
+import { isJson } from './upstream-answer';
 
 /** A subscriber record is a few kilobytes: more is not read. */
 const MAX_SUBSCRIBER_BYTES = 64 * 1024;
@@ -72,8 +73,8 @@ async function ask(subscriberId: string, { upstream, apiKey, fetch, signal, allo
       void answer.body?.cancel().catch(() => undefined);
       throw new OwnershipUnknown(`the subscriber look-up answered ${answer.status} ${answer.headers.get('content-type')}`);
     }
-    const text = await readCapped(answer, MAX_SUBSCRIBER_BYTES);
-    if (text === 'too-large' || text === 'cut-off') throw new OwnershipUnknown(`the subscriber look-up's answer was ${text}`);
+    const text = await readBody(answer, MAX_SUBSCRIBER_BYTES);
+    if (text === 'too-large' || text === 'too-slow' || text === 'cut-off') throw new OwnershipUnknown(`the subscriber look-up's answer was ${text}`);
     body = JSON.parse(text) as typeof body;
   } catch (error) {
     throw error instanceof OwnershipUnknown ? error : new OwnershipUnknown(`the subscriber look-up failed: ${error instanceof Error ? error.message : String(error)}`);

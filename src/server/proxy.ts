@@ -10,7 +10,8 @@ import { withCheckedPayloads } from './checked-payloads';
 import { withoutForeignMessages } from './own-messages';
 import { createOwnershipCache, OwnershipUnknown, type LookUp } from './ownership';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit';
-import { isJson, publicError, readCapped, withoutCredentials } from './upstream-answer';
+import { readBody } from './read-body';
+import { isJson, publicError, withoutCredentials } from './upstream-answer';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -140,40 +141,6 @@ function decodeSegment(raw: string): string | undefined {
     if (char === '/' || char === '\\' || char === '%' || code < 0x20 || code === 0x7f) return undefined;
   }
   return decoded;
-}
-
-async function readLimited(request: Request, limit: number, timeoutMs: number): Promise<string | 'too-large' | 'too-slow'> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return 'too-large';
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
-    const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
-    if (next === 'late') {
-      void reader.cancel().catch(() => undefined);
-      return 'too-slow';
-    }
-    const { done, value } = next;
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function read(setting: RequestTimeSetting, variable: string): string | undefined {
@@ -324,9 +291,10 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     let body: string | undefined;
     if (method !== 'GET') {
-      const text = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
+      const text = await readBody(request, maxBodyBytes, bodyTimeoutMs);
       if (text === 'too-large') return fail(413, `Request body is larger than ${maxBodyBytes} bytes`);
       if (text === 'too-slow') return fail(408, `Request body did not arrive within ${bodyTimeoutMs} ms`);
+      if (text === 'cut-off') return fail(400, 'Request body was cut off');
       if (text !== '') {
         if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return fail(415, 'Send JSON (Content-Type: application/json)');
         body = text;
@@ -362,9 +330,10 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       void answer.body?.cancel().catch(() => undefined);
       return hidden(502, 'The notification service answered with a redirect', `${answer.status} to ${answer.headers.get('location')}`);
     }
-    let text = await readCapped(answer, maxUpstreamBytes);
+    let text = await readBody(answer, maxUpstreamBytes);
     if (text === 'too-large') return fail(502, `The notification service’s answer was larger than ${maxUpstreamBytes} bytes`);
-    if (text === 'cut-off') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
+    // Its time is the request's signal: a late answer is cut off.
+    if (text === 'cut-off' || text === 'too-slow') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
     if (!answer.ok) {
       const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');
       if (!shown) return hidden(answer.status, `The notification service answered ${answer.status}`, text, passBack);

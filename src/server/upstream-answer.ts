@@ -1,33 +1,8 @@
 /**
- * What the proxy takes from the service's answer: JSON only, read as a stream up to a cap on the
- * decoded size, and of an error only the documented shape with a message the service is known
- * to send. Anything else (an HTML page, a stack trace, a connection string) stays in the server's
+ * What the proxy takes from the service's answer (read with `readBody`): JSON only, and of an
+ * error only the documented shape with a message the service is known to send. Anything else (an HTML page, a stack trace, a connection string) stays in the server's
  * log under a request id; the browser gets a generic error naming that id.
  */
-
-/** The body as text, `'too-large'` past `limit` decoded bytes (reading stops there), or `'cut-off'`. */
-export async function readCapped(answer: Response, limit: number): Promise<string | 'too-large' | 'cut-off'> {
-  if (!answer.body) return '';
-  const reader = answer.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      size += value.byteLength;
-      if (size > limit) {
-        void reader.cancel().catch(() => undefined);
-        return 'too-large';
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    void reader.cancel().catch(() => undefined);
-    return 'cut-off';
-  }
-}
 
 export function isJson(answer: Response): boolean {
   return /^application\/(?:[\w.+-]*\+)?json\b/i.test(answer.headers.get('content-type') ?? '');
