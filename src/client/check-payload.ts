@@ -20,14 +20,29 @@ export const payloadCheckSchema = /* @__PURE__ */ looseObject({
   ),
 });
 
-/** One notification's payload checked by the schema: the item with the schema's output, or what is wrong. */
-export async function checkPayload(item: Record<string, unknown>, index: number, schema: StandardSchemaV1): Promise<{ item: Record<string, unknown> } | InvalidFeedItem> {
-  const result = await schema['~standard'].validate(item.payload);
-  if (result.issues) return { index, id: typeof item._id === 'string' ? item._id : undefined, issues: result.issues.map((issue) => payloadIssue(index, issue)) };
-  return { item: { ...item, payload: result.value } };
+/**
+ * One notification's payload checked by the schema: the item with the schema's output, or what is
+ * wrong. `field`: where the payload is, `payload` on a v1 feed item, `data` on a v2 notification.
+ */
+export async function checkPayload(
+  item: Record<string, unknown>,
+  index: number,
+  schema: StandardSchemaV1,
+  field: 'payload' | 'data' = 'payload',
+): Promise<{ item: Record<string, unknown> } | InvalidFeedItem> {
+  const result = await schema['~standard'].validate(item[field]);
+  if (result.issues) return { index, id: idOf(item), issues: result.issues.map((issue) => payloadIssue(index, field, issue)) };
+  return { item: { ...item, [field]: result.value } };
 }
 
-function payloadIssue(index: number, issue: StandardIssue): ValidationIssue {
+/** A v1 item's `_id`, a v2 notification's `id`. */
+export function idOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const { _id, id } = item as { _id?: unknown; id?: unknown };
+  return typeof _id === 'string' ? _id : typeof id === 'string' ? id : undefined;
+}
+
+function payloadIssue(index: number, field: string, issue: StandardIssue): ValidationIssue {
   const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment));
-  return { path: formatPath(['data', index, 'payload', ...path]), message: issue.message };
+  return { path: formatPath(['data', index, field, ...path]), message: issue.message };
 }

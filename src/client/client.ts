@@ -5,24 +5,32 @@
  * renders only the inbox does not ship their schemas.
  */
 import { isPlainObject, requireId } from './arguments';
-import { connect, remember, type ConnectionOptions } from './connection';
+import { connect, remember, transportOf, type ConnectionOptions } from './connection';
 import { InboxArgumentError } from './errors';
 import { parseFeedPage, type FeedPage } from './feed-page';
 import type { RequestOptions } from './http';
 import { encodePayloadFilter } from './payload';
 import type { PayloadFilter, SchemaOutput, StandardSchemaV1 } from './payload-schema';
 import { messageOperations, type MessageOperations } from './messages';
+import { notificationOperations, type InboxApi, type InboxCapabilities, type NotificationOperations } from './notifications';
 import { CHANNELS, preferencesSchema, type Channel, type FreePayload, type Preferences } from './schemas/index';
 import { parseOrThrow } from './validate';
 
 export interface InboxClientOptions<S extends StandardSchemaV1 | 'proxy' | undefined = undefined> extends ConnectionOptions {
   /**
-   * A schema for `notification.payload` (zod, or any Standard Schema). Each feed item's payload is
-   * validated with it (an item that fails is left out and reported in `invalidItems`), and the
-   * payload is typed by it. `'proxy'`: the `createInboxProxy` route in front of the service was
-   * given the schema and checks each page; a page it did not check is refused.
+   * A schema for what your workflows put in each notification: `payload` of a v1 feed item, `data`
+   * of a v2 notification (zod, or any Standard Schema). Each listed item is validated with it (an
+   * item that fails is left out and reported in `invalidItems`), and typed by it. `'proxy'`: the
+   * `createInboxProxy` route in front of the service was given the schema and checks each page; a
+   * page it did not check is refused.
    */
   payloadSchema?: S;
+  /**
+   * The service's dialect for `client.notifications`. `'auto'` (default): v2, and v1 from the first
+   * time the service answers a v2 route with its router's 404 (remembered by this client). `'v1'`:
+   * older self-hosted deployments. `'v2'`: never fall back.
+   */
+  api?: InboxApi;
 }
 
 export interface GetFeedParams<P = FreePayload> {
@@ -47,8 +55,8 @@ export interface UpdatePreferencesParams {
   workflowId?: string;
 }
 
-/** The operations of one subscriber's inbox. `P` is the payload's type (see `payloadSchema`). */
-export interface InboxClient<P = FreePayload> extends MessageOperations {
+/** The v1 operations of one subscriber's inbox (the spec's dialect). `P` is the payload's type (see `payloadSchema`). */
+export interface InboxV1Client<P = FreePayload> extends MessageOperations {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   /** Operation 1: one page of a subscriber's in-app feed, newest first. */
@@ -59,13 +67,30 @@ export interface InboxClient<P = FreePayload> extends MessageOperations {
   updatePreferences(params: UpdatePreferencesParams, options?: RequestOptions): Promise<Preferences>;
 }
 
+/** The operations of one subscriber's inbox: v1 (the spec's), and v2 under `notifications`. */
+export interface InboxClient<P = FreePayload> extends InboxV1Client<P> {
+  /** The service's v2 subscriber-notifications API; on a v1-only service, what v1 has of it. */
+  readonly notifications: NotificationOperations<P>;
+  /** What the service can do: v2's archive, snooze, delete and counts, or v1's subset (learned with one list request when not yet known). */
+  capabilities(params: { subscriberId: string }, options?: RequestOptions): Promise<InboxCapabilities>;
+}
+
 export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefined = undefined>(
   options: InboxClientOptions<S>,
 ): InboxClient<SchemaOutput<S>> {
+  const client = createV1Client(options);
+  const dialect = notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema);
+  return remember(Object.assign(client, dialect), transportOf(client)!) as InboxClient<SchemaOutput<S>>;
+}
+
+/** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */
+export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined = undefined>(
+  options: InboxClientOptions<S>,
+): InboxV1Client<SchemaOutput<S>> {
   const transport = connect('createInboxClient', options);
   const payloadSchema = options.payloadSchema;
 
-  const client: InboxClient<SchemaOutput<S>> = {
+  const client: InboxV1Client<SchemaOutput<S>> = {
     baseUrl: transport.baseUrl,
 
     async getFeed(params, requestOptions) {

@@ -11,7 +11,8 @@ export type InboxErrorCode =
   | 'invalid_response'
   | 'invalid_argument'
   | 'browser_api_key'
-  | 'headers_failed';
+  | 'headers_failed'
+  | 'unsupported';
 
 /**
  * Base class of every error the client throws. The fields of these classes are `declare`d: each
@@ -195,7 +196,8 @@ function serviceMessages(body: unknown): string[] {
   const short = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
   if (typeof body === 'string') return body.trim() ? [short(body.trim())] : [];
   if (body && typeof body === 'object' && 'message' in body) {
-    const { message } = body;
+    // The service's validation errors say "Validation Error" and list the rules broken under `errors.general.messages`.
+    const message = (body as { errors?: { general?: { messages?: unknown } } }).errors?.general?.messages ?? body.message;
     if (typeof message === 'string') return [short(message)];
     if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string').slice(0, MAX_MESSAGES).map(short);
   }

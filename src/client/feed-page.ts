@@ -1,10 +1,10 @@
 /** A feed page from the wire: the page checked as a whole, then each item (and its payload) on its own. */
 import type { ValidationIssue } from './errors';
-import { isPlainObject } from './arguments';
+import type * as z from 'zod/mini';
 import type { StandardSchemaV1 } from './payload-schema';
 import { InboxValidationError } from './errors';
 import { feedItemSchema, feedPageSchema, type FeedItem, type FreePayload } from './schemas/index';
-import { checkPayload, PAYLOAD_CHECK_FIELD, payloadCheckSchema } from './check-payload';
+import { checkPayload, idOf, PAYLOAD_CHECK_FIELD, payloadCheckSchema } from './check-payload';
 import { parseOrThrow, toIssues } from './validate';
 
 /** A feed item the client had to leave out because it does not match the spec (or your `payloadSchema`). */
@@ -36,25 +36,40 @@ export type PayloadCheck = StandardSchemaV1 | 'proxy' | undefined;
 
 export async function parseFeedPage<P>(operation: string, body: unknown, payloadCheck: PayloadCheck): Promise<FeedPage<P>> {
   const page = parseOrThrow(operation, feedPageSchema, body);
-  const data: FeedItem<P>[] = [];
+  const { data, invalidItems } = await parseItems<FeedItem<P>>(operation, body, page.data, feedItemSchema, payloadCheck, 'payload');
+  return { data, hasMore: page.hasMore, page: page.page, pageSize: page.pageSize, totalCount: page.totalCount, invalidItems };
+}
+
+/**
+ * A page's items, each checked on its own: a malformed item (or one whose payload fails the schema)
+ * is left out and reported, the rest are kept. `field` is where the payload is.
+ */
+export async function parseItems<T>(
+  operation: string,
+  body: unknown,
+  items: unknown[],
+  itemSchema: z.ZodMiniType<Record<string, unknown>>,
+  payloadCheck: PayloadCheck,
+  field: 'payload' | 'data',
+): Promise<{ data: T[]; invalidItems: InvalidFeedItem[] }> {
+  const data: T[] = [];
   const invalidItems: InvalidFeedItem[] = payloadCheck === 'proxy' ? checkedByProxy(operation, body) : [];
   const payloadSchema = payloadCheck === 'proxy' ? undefined : payloadCheck;
-  for (const [index, raw] of page.data.entries()) {
-    const id = isPlainObject(raw) && typeof raw._id === 'string' ? raw._id : undefined;
-    const item = feedItemSchema.safeParse(raw);
+  for (const [index, raw] of items.entries()) {
+    const item = itemSchema.safeParse(raw);
     if (!item.success) {
-      invalidItems.push({ index, id, issues: toIssues(item.error.issues, ['data', index]) });
+      invalidItems.push({ index, id: idOf(raw), issues: toIssues(item.error.issues, ['data', index]) });
       continue;
     }
     if (!payloadSchema) {
-      data.push(item.data as FeedItem<P>);
+      data.push(item.data as T);
       continue;
     }
-    const checked = await checkPayload(item.data, index, payloadSchema);
+    const checked = await checkPayload(item.data, index, payloadSchema, field);
     if ('issues' in checked) invalidItems.push(checked);
-    else data.push(checked.item as FeedItem<P>);
+    else data.push(checked.item as T);
   }
-  return { data, hasMore: page.hasMore, page: page.page, pageSize: page.pageSize, totalCount: page.totalCount, invalidItems };
+  return { data, invalidItems };
 }
 
 /** The items the proxy left out; a page the proxy did not check is refused, so no unchecked payload passes for a typed one. */

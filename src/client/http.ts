@@ -49,9 +49,10 @@ export interface RequestOptions {
 
 export interface RequestSpec extends RequestOptions {
   operation: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** An array is sent as the key repeated, as the service reads `severity` and `contextKeys`. */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   body?: unknown;
 }
 
@@ -243,7 +244,7 @@ export function unwrapEnvelope(body: unknown): unknown {
 function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, String(one));
   }
   const search = params.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;

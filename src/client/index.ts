@@ -1,5 +1,15 @@
 export { createInboxClient } from './client';
-export type { GetFeedParams, InboxClient, InboxClientOptions, UpdatePreferencesParams } from './client';
+export type { GetFeedParams, InboxClient, InboxClientOptions, InboxV1Client, UpdatePreferencesParams } from './client';
+export type {
+  BulkFilter,
+  InboxApi,
+  InboxCapabilities,
+  ListNotificationsParams,
+  NotificationCountFilter,
+  NotificationOperations,
+  NotificationParams,
+  NotificationsPage,
+} from './notifications';
 export type { MarkActionParams, MarkAllParams, MarkAsParams, MessageOperations } from './messages';
 export { createInboxAdminClient } from './admin-client';
 export type { BroadcastActor, BroadcastParams, BroadcastTenant, InboxAdminClient } from './admin-client';

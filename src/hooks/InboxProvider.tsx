@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createV1Client } from '../client/client';
 import {
-  createInboxClient,
   type HeadersOption,
   type InboxClient,
+  type InboxV1Client,
   type RegisteredPayload,
   type RegisteredPayloadSchema,
   type StandardSchemaV1,
@@ -121,8 +122,8 @@ export function InboxProvider({
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
-    (): InboxClient =>
-      givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxClient),
+    (): InboxV1Client =>
+      givenClient ?? (createV1Client({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxV1Client),
     [givenClient, baseUrl, headerSource, schemaSource, byProxy],
   );
 

@@ -3,7 +3,7 @@
  * payload), else 100 at a time, first what the kit holds, then what a listing finds, until none is
  * left. Knows nothing of the caches; the store applies the result to them.
  */
-import { InboxApiError, type InboxClient } from '../client/index';
+import { InboxApiError, type InboxV1Client } from '../client/index';
 import type { Count } from './counts';
 
 /** Ids per mark-as request, as many as a feed page holds at most. */
@@ -35,7 +35,7 @@ interface Batch {
   marked?: number;
 }
 
-export function createMarkEverything(client: InboxClient, subscriberId: string): (request: MarkEverythingRequest) => MarkEverything {
+export function createMarkEverything(client: InboxV1Client, subscriberId: string): (request: MarkEverythingRequest) => MarkEverything {
   /** Until the service says it has no mark-all route (404/405). */
   let markAllSupported = true;
 

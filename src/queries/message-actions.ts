@@ -4,7 +4,7 @@
  * refuses. After a reload the item still shows the clicked button's `resultContent`.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ButtonType, CallToAction, InboxClient, MarkedMessage } from '../client/index';
+import type { ButtonType, CallToAction, InboxV1Client, MarkedMessage } from '../client/index';
 import type { StoredItem } from './stored-item';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
@@ -15,7 +15,7 @@ export interface MessageActions {
 }
 
 export function createMessageActions(options: {
-  client: InboxClient;
+  client: InboxV1Client;
   subscriberId: string;
   queryClient: QueryClient;
   feedsKey: QueryKey;

@@ -1,6 +1,6 @@
 /** Query option factories: what to fetch and how to page, for hooks and for prefetching. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { FeedPage, InboxClient, Preferences } from '../client/index';
+import type { FeedPage, InboxV1Client, Preferences } from '../client/index';
 import { COUNT_LIMIT, countFilter, countOf, type CountData, type CountKind } from './counts';
 import { inboxKeys, type NormalizedFeedFilter } from './keys';
 import { FIRST_PAGE, nextPageParam, pageFor, type FeedPageParam } from './page-plan';
@@ -8,7 +8,7 @@ import { emptyPage, orWhenUnknown } from './unknown-subscriber';
 import { shiftOf } from './updaters';
 
 export interface QueryContext {
-  client: InboxClient;
+  client: InboxV1Client;
   subscriberId: string;
   scope: string;
 }

@@ -4,7 +4,7 @@
  * (403, 405) the preferences are read-only, with its reason.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { InboxApiError, type InboxClient, type Preferences } from '../client/index';
+import { InboxApiError, type InboxV1Client, type Preferences } from '../client/index';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
@@ -19,7 +19,7 @@ export interface PreferenceActions {
 }
 
 export function createPreferenceActions(options: {
-  client: InboxClient;
+  client: InboxV1Client;
   subscriberId: string;
   queryClient: QueryClient;
   preferencesKey: QueryKey;

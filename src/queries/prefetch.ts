@@ -5,13 +5,13 @@
  * and `<HydrationBoundary>`; the key itself stays on the server.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { InboxClient } from '../client/index';
+import type { InboxV1Client } from '../client/index';
 import { normalizeFilter, scopeOf, type FeedFilter } from './keys';
 import { countsOptions, feedOptions, preferencesOptions } from './options';
 
 export interface PrefetchInboxOptions {
   /** A client for the service itself (`createInboxClient({ baseUrl: upstream, apiKey })`). */
-  client: InboxClient;
+  client: InboxV1Client;
   /** The signed-in user's subscriber id. */
   subscriberId: string;
   /** The browser's `baseUrl` on `<InboxProvider>`: the cache is keyed by it. Default `/api/inbox`. */

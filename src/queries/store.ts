@@ -5,7 +5,7 @@
  * polling for new notifications, and cross-tab sync. Free of React.
  */
 import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import { partialMatch, type InboxClient, type MarkAsValue, type MarkedMessage } from '../client/index';
+import { partialMatch, type InboxV1Client, type MarkAsValue, type MarkedMessage } from '../client/index';
 import type { StoredItem } from './stored-item';
 import type { CountData, CountKind } from './counts';
 import { newIdempotencyKey } from '../client/http';
@@ -22,7 +22,7 @@ import { createPreferenceActions, type PreferenceActions } from './preference-ac
 import { createSeenBatch } from './seen-batch';
 
 export interface InboxStoreOptions {
-  client: InboxClient;
+  client: InboxV1Client;
   subscriberId: string;
   queryClient: QueryClient;
   /** How long seen-on-view collects ids before it sends them in one request, in ms. Default 300. */

@@ -6,3 +6,4 @@ export * from './broadcast';
 export * from './integration';
 export * from './subscriber';
 export * from './workflow';
+export * from './inbox-notification';

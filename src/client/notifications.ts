@@ -1,0 +1,277 @@
+/**
+ * `client.notifications`: the service's v2 subscriber-notifications API
+ * (`/v2/subscribers/{id}/notifications`), named as `@novu/api` names it. With `api: 'auto'` a
+ * service without v2 routes is served through the v1 operations where v1 has them
+ * (`v1-notifications.ts`); what v1 lacks (archive, snooze, delete, counts) throws an
+ * `InboxError` with code `unsupported`.
+ */
+import { requireId } from './arguments';
+import type { InboxV1Client } from './client';
+import { InboxApiError, InboxArgumentError } from './errors';
+import { parseItems, type InvalidFeedItem, type PayloadCheck } from './feed-page';
+import type { RequestOptions, RequestSpec, Transport } from './http';
+import type { PayloadFilter } from './payload-schema';
+import {
+  inboxNotificationSchema,
+  notificationCountsSchema,
+  notificationsPageSchema,
+  type FreePayload,
+  type InboxNotification,
+  type NotificationCount,
+  type Severity,
+} from './schemas/index';
+import { unsupported, v1Notifications } from './v1-notifications';
+import { parseOrThrow } from './validate';
+
+/** Which dialect of the service the client speaks. `'auto'`: v2, or v1 once the service shows it has no v2 routes. */
+export type InboxApi = 'auto' | 'v2' | 'v1';
+
+/** What the service can do, by the dialect it speaks: v1 has none of these. */
+export interface InboxCapabilities {
+  api: 'v2' | 'v1';
+  archive: boolean;
+  snooze: boolean;
+  delete: boolean;
+  /** Exact counts for several filters in one request (`notifications.count`). */
+  counts: boolean;
+  /** Paging by `after` (the last id), which does not shift when the list changes. */
+  cursor: boolean;
+  /** The list's `severity`, `createdGte`/`createdLte`, `contextKeys` and `archived`/`snoozed: true` filters, and bulk filters. */
+  filters: boolean;
+}
+
+export interface ListNotificationsParams<P = FreePayload> {
+  subscriberId: string;
+  /** 1 to 100. Default 10. */
+  limit?: number;
+  /** The `id` of the last notification of the page before: the next page, unshifted by new arrivals. */
+  after?: string;
+  /** Notifications to skip (ignored with `after`; on v1, a multiple of `limit`). */
+  offset?: number;
+  read?: boolean;
+  seen?: boolean;
+  /** Without it, archived notifications are listed too. */
+  archived?: boolean;
+  /** Without it, snoozed notifications are listed too. */
+  snoozed?: boolean;
+  severity?: readonly Severity[];
+  /** Only notifications whose `data` holds these values (equal, at most 2 levels deep). */
+  data?: PayloadFilter<P>;
+  /** Created at or after this time (a Date or Unix ms). */
+  createdGte?: Date | number;
+  createdLte?: Date | number;
+  /** Only notifications of exactly these contexts (`"type:id"`). */
+  contextKeys?: readonly string[];
+}
+
+export interface NotificationsPage<P = FreePayload> {
+  data: InboxNotification<P>[];
+  /** More notifications match after this page (ask with `after` set to the last one's `id`). */
+  hasMore: boolean;
+  /** The filter the service applied, as it reports it. */
+  filter: Record<string, unknown>;
+  /** Items left out of `data` because they do not match the record (or your `payloadSchema`). */
+  invalidItems: InvalidFeedItem[];
+}
+
+/** One filter of `notifications.count`. */
+export interface NotificationCountFilter {
+  read?: boolean;
+  seen?: boolean;
+  archived?: boolean;
+  snoozed?: boolean;
+  /** Any of these tags. */
+  tags?: readonly string[];
+  severity?: readonly Severity[];
+}
+
+/** Which notifications a bulk operation touches: all of the subscriber's, or those matching every field given. */
+export interface BulkFilter {
+  /** Notifications of workflows with any of these tags. */
+  tags?: readonly string[];
+  /** Notifications whose `data` holds these values. */
+  data?: Record<string, unknown>;
+  contextKeys?: readonly string[];
+}
+
+export interface NotificationParams {
+  subscriberId: string;
+  notificationId: string;
+}
+
+type Change = (params: NotificationParams, options?: RequestOptions) => Promise<InboxNotification<FreePayload>>;
+type ActionChange = (params: NotificationParams & { actionType: 'primary' | 'secondary' }, options?: RequestOptions) => Promise<InboxNotification<FreePayload>>;
+type BulkChange = (params: BulkFilter & { subscriberId: string }, options?: RequestOptions) => Promise<void>;
+
+/**
+ * The v2 operations. `P` types the `data` of listed notifications (checked by `payloadSchema`); a
+ * change answers with the notification as the service now holds it, its `data` free-form, as v1's
+ * mark-as answers do. Operations marked v2 only throw `unsupported` on a v1 service.
+ */
+export interface NotificationOperations<P = FreePayload> {
+  /** A page of the subscriber's notifications, newest first; archived and snoozed ones too unless filtered. */
+  list(params: ListNotificationsParams<P>, options?: RequestOptions): Promise<NotificationsPage<P>>;
+  /** Exact counts, one per filter (1 to 30 filters), in one request; the service stops counting at 100. v2 only. */
+  count(params: { subscriberId: string; filters: readonly NotificationCountFilter[] }, options?: RequestOptions): Promise<NotificationCount[]>;
+  markAsRead: Change;
+  /** Also takes it out of the archive, as the service does. */
+  markAsUnread: Change;
+  /** Archiving also marks it read. v2 only. */
+  archive: Change;
+  /** v2 only. */
+  unarchive: Change;
+  /**
+   * Hides the notification until `snoozeUntil` (at least a minute ahead; the service's plan sets the
+   * longest), when it comes back unread and first in the list. v2 only.
+   */
+  snooze(params: NotificationParams & { snoozeUntil: Date | string }, options?: RequestOptions): Promise<InboxNotification<FreePayload>>;
+  /** v2 only. */
+  unsnooze: Change;
+  /** Records a click of the notification's primary or secondary button (and marks it read). */
+  completeAction: ActionChange;
+  revertAction: ActionChange;
+  /** Deletes the notification for good. v2 only. */
+  delete(params: NotificationParams, options?: RequestOptions): Promise<void>;
+  /** Marks these notifications (or, without ids, those matching the filter) seen. */
+  markAsSeen(params: BulkFilter & { subscriberId: string; notificationIds?: readonly string[] }, options?: RequestOptions): Promise<void>;
+  markAllAsRead: BulkChange;
+  /** Archives (and marks read) every matching notification. v2 only. */
+  archiveAll: BulkChange;
+  /** Archives the read ones. v2 only. */
+  archiveAllRead: BulkChange;
+  /** v2 only. */
+  deleteAll: BulkChange;
+}
+
+/** A service (or an older proxy) without the v2 routes: its router's 404, not a resource's. */
+const noRoute = (error: unknown) =>
+  error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^(?:Cannot [A-Z]+ |No inbox operation)/.test(m));
+
+type Params = NotificationParams & BulkFilter & ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
+
+/**
+ * Each operation: its method, the path after `/notifications` and what it sends, and on v1 its
+ * stand-in (`'-'`: none). A change of one notification answers with it; a bulk one with nothing.
+ */
+const OPERATIONS: [name: string, method: RequestSpec['method'], path: (p: Params) => string][] = [
+  ['markAsRead', 'PATCH', (p) => `${one(p)}/read`],
+  ['markAsUnread', 'PATCH', (p) => `${one(p)}/unread`],
+  ['archive', 'PATCH', (p) => `${one(p)}/archive`],
+  ['unarchive', 'PATCH', (p) => `${one(p)}/unarchive`],
+  ['snooze', 'PATCH', (p) => `${one(p)}/snooze`],
+  ['unsnooze', 'PATCH', (p) => `${one(p)}/unsnooze`],
+  ['completeAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/complete`],
+  ['revertAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/revert`],
+  ['delete', 'DELETE', one],
+  ['markAsSeen', 'POST', () => '/seen'],
+  ['markAllAsRead', 'POST', () => '/read'],
+  ['archiveAll', 'POST', () => '/archive'],
+  ['archiveAllRead', 'POST', () => '/read-archive'],
+  ['deleteAll', 'POST', () => '/delete'],
+];
+
+function one(p: Params): string {
+  return `/${encodeURIComponent(p.notificationId)}`;
+}
+
+export interface Dialect {
+  notifications: NotificationOperations<never>;
+  capabilities(params: { subscriberId: string }, options?: RequestOptions): Promise<InboxCapabilities>;
+}
+
+export function notificationOperations(transport: Transport, client: InboxV1Client<unknown>, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
+  if (api !== 'auto' && api !== 'v2' && api !== 'v1') throw new InboxArgumentError('createInboxClient', 'api', `must be 'auto', 'v2' or 'v1', received ${JSON.stringify(api)}.`);
+  // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
+  let v1 = api === 'v1' ? true : api === 'v2' ? false : undefined;
+  const old = v1Notifications(client) as Record<string, ((operation: string, p: Params, options?: RequestOptions) => Promise<unknown>) | undefined>;
+
+  /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
+  async function call(name: string, params: Params, v2: (operation: string) => Promise<unknown>, options?: RequestOptions, method?: string): Promise<unknown> {
+    const operation = `notifications.${name}`;
+    checkParams(operation, params, method);
+    const fallback = () => (old[name] ?? unsupported)(operation, params, options);
+    if (v1) return fallback();
+    try {
+      const result = await v2(operation);
+      v1 = false;
+      return result;
+    } catch (error) {
+      if (v1 !== undefined || !noRoute(error)) throw error;
+      v1 = true;
+      return fallback();
+    }
+  }
+
+  const path = (p: Params) => `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications`;
+  const notifications: Record<string, unknown> = {
+    list: (params: Params, options?: RequestOptions) =>
+      call('list', params, async (operation) => {
+        const body = await transport.request({ ...options, operation, method: 'GET', path: path(params), query: listQuery(params) });
+        const page = parseOrThrow(operation, notificationsPageSchema, body);
+        return { ...(await parseItems(operation, body, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
+      }, options),
+    count: (params: Params, options?: RequestOptions) =>
+      call('count', params, async (operation) =>
+        parseOrThrow(operation, notificationCountsSchema, await transport.request({ ...options, operation, method: 'GET', path: `${path(params)}/count`, query: { filters: JSON.stringify(params.filters) } })),
+      options),
+  };
+  for (const [name, method, suffix] of OPERATIONS) {
+    notifications[name] = (params: Params, options?: RequestOptions) =>
+      call(name, params, async (operation) => {
+        const snoozeUntil = params.snoozeUntil;
+        const body = method === 'POST' ? bulkBody(params) : snoozeUntil === undefined ? undefined : { snoozeUntil: new Date(snoozeUntil as string).toISOString() };
+        const answer = await transport.request({ ...options, operation, method, path: `${path(params)}${suffix(params)}`, body });
+        if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
+      }, options, method);
+  }
+
+  return {
+    notifications: notifications as unknown as NotificationOperations<never>,
+    async capabilities(params, options) {
+      if (v1 === undefined) await (notifications.list as NotificationOperations['list'])({ subscriberId: params?.subscriberId, limit: 1 }, options);
+      const v2 = !v1;
+      return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 };
+    },
+  };
+}
+
+/**
+ * What would make a wrong request is refused before it is sent: ids (they are path segments), the
+ * button, the snooze time and the counts' filters. Ranges and filter values are the service's to
+ * judge: its 422 names the field and the rule ("limit must not be greater than 100").
+ */
+function checkParams(operation: string, p: Params, method?: string): void {
+  const fail = (name: string, expected: string, value: unknown) => {
+    throw new InboxArgumentError(operation, name, `must be ${expected}, received ${JSON.stringify(value)}.`);
+  };
+  requireId(operation, 'subscriberId', p?.subscriberId);
+  if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', p.notificationId);
+  if (p.after !== undefined) requireId(operation, 'after', p.after);
+  if (operation.endsWith('Action') && !['primary', 'secondary'].includes(p.actionType as string)) fail('actionType', 'primary or secondary', p.actionType);
+  if (operation.endsWith('.snooze') && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail('snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
+  if (operation.endsWith('count') && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail('filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
+}
+
+export type ListQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+function listQuery(p: Params): ListQuery {
+  const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
+  return {
+    limit: p.limit ?? 10,
+    after: p.after,
+    offset: p.offset,
+    read: p.read,
+    seen: p.seen,
+    archived: p.archived,
+    snoozed: p.snoozed,
+    severity: p.severity,
+    data: p.data && JSON.stringify(p.data),
+    createdGte: ms(p.createdGte),
+    createdLte: ms(p.createdLte),
+    contextKeys: p.contextKeys,
+  };
+}
+
+function bulkBody(p: Params) {
+  return { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys };
+}
