@@ -6,7 +6,7 @@
  * sends, the test asserts the rejection and says why.
  */
 import { Novu } from '@novu/api';
-import { ErrorDto, ResponseValidationError, SDKError } from '@novu/api/models/errors';
+import { ErrorDto, ResponseValidationError, SDKError, ValidationErrorDto } from '@novu/api/models/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type RunningServe, type ServePrinted } from './helpers/serve';
 
@@ -192,5 +192,159 @@ describe.each(['deployed', 'spec'] as const)('@novu/api 3.19.1 against npm run s
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).statusCode).toBe(200);
     expect((error as ResponseValidationError).pretty()).toMatch(/subscriber\.firstName/);
+  });
+});
+
+/**
+ * Every v2 subscriber-notifications method of the SDK against `npm run serve` (deployed mode):
+ * the SDK's own validation accepts each answer, and each call did what it says, read back through
+ * the list and the counts as the service's own e2e test reads it back.
+ */
+describe('@novu/api 3.19.1 v2 subscriber notifications against npm run serve', () => {
+  let running: RunningServe | undefined;
+  let novu: Novu;
+
+  beforeAll(async () => {
+    running = await startServe([]);
+    novu = new Novu({ serverURL: running.printed.baseUrl, secretKey: running.printed.apiKey, retryConfig: { strategy: 'none' } });
+  }, 15_000);
+  afterAll(() => running?.stop());
+
+  const all = async (subscriberId: string, filter: { read?: boolean; archived?: boolean; snoozed?: boolean; seen?: boolean } = {}) =>
+    (await novu.subscribers.notifications.list({ subscriberId, limit: 100, ...filter })).result.data;
+  const count = async (subscriberId: string, filters: object[]) =>
+    (await novu.subscribers.notifications.count(subscriberId, JSON.stringify(filters))).result.map((entry) => entry.count);
+
+  it('list: pages by cursor without gaps or repeats, and every filter selects what it says', async () => {
+    const everything = await all('sub_ada');
+    expect(everything.length).toBeGreaterThan(30);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const { result } = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 7, ...(after ? { after } : {}) });
+      seen.push(...result.data.map((n) => n.id));
+      // The SDK's `filter` is an object it keeps no keys of (`z.object({})`).
+      expect(result.filter).toEqual({});
+      if (!result.hasMore) break;
+      after = result.data.at(-1)?.id;
+    }
+    expect(seen).toEqual(everything.map((n) => n.id));
+    const times = everything.map((n) => Date.parse(n.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const { result: unread } = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, read: false, seen: false });
+    expect(unread.data.length).toBeGreaterThan(0);
+    expect(unread.data.every((n) => !n.isRead && !n.isSeen)).toBe(true);
+    const high = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, severity: ['high'] });
+    expect(high.result.data.length).toBeGreaterThan(0);
+    expect(high.result.data.every((n) => n.severity === 'high' && n.workflow?.severity === 'high')).toBe(true);
+    const deploys = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, data: JSON.stringify({ result: 'failed' }) });
+    expect(deploys.result.data.every((n) => n.data?.result === 'failed')).toBe(true);
+    const middle = Date.parse(everything[10]!.createdAt);
+    const older = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, createdLte: middle });
+    expect(older.result.data.map((n) => n.id)).toEqual(everything.slice(10).map((n) => n.id));
+    const offset = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 5, offset: 5 });
+    expect(offset.result.data.map((n) => n.id)).toEqual(everything.slice(5, 10).map((n) => n.id));
+  });
+
+  it('count: several filters in one request, each as the list counts it', async () => {
+    const [total, unread, unseen, archived] = await count('sub_grace', [{}, { read: false }, { seen: false }, { archived: true }]);
+    const everything = await all('sub_grace');
+    expect(total).toBe(everything.length);
+    expect(unread).toBe(everything.filter((n) => !n.isRead).length);
+    expect(unseen).toBe(everything.filter((n) => !n.isSeen).length);
+    expect(archived).toBe(0);
+    const { result } = await novu.subscribers.notifications.count('sub_grace', JSON.stringify([{ read: false }]));
+    expect(result[0]?.filter).toEqual({ read: false });
+  });
+
+  it('markAsRead, markAsUnread, archive, unarchive: each answers the notification as it now is', async () => {
+    const [first] = await all('sub_yuki', { read: false });
+    const notificationId = first!.id;
+    const read = await novu.subscribers.notifications.markAsRead({ subscriberId: 'sub_yuki', notificationId });
+    expect(read.result).toMatchObject({ id: notificationId, isRead: true, isSeen: true });
+    expect(read.result.readAt).toEqual(expect.any(String));
+    const unread = await novu.subscribers.notifications.markAsUnread({ subscriberId: 'sub_yuki', notificationId });
+    expect(unread.result).toMatchObject({ isRead: false, readAt: null });
+    const archived = await novu.subscribers.notifications.archive({ subscriberId: 'sub_yuki', notificationId });
+    // Archiving reads it, as the service does.
+    expect(archived.result).toMatchObject({ isArchived: true, isRead: true });
+    expect((await all('sub_yuki', { archived: true })).map((n) => n.id)).toEqual([notificationId]);
+    expect(await count('sub_yuki', [{ archived: true }])).toEqual([1]);
+    const unarchived = await novu.subscribers.notifications.unarchive({ subscriberId: 'sub_yuki', notificationId });
+    expect(unarchived.result).toMatchObject({ isArchived: false, archivedAt: null, isRead: true });
+    expect(await all('sub_yuki', { archived: true })).toEqual([]);
+  });
+
+  it('snooze and unsnooze: a snoozed notification is listed under snoozed until it is unsnoozed', async () => {
+    const [first] = await all('sub_layla');
+    const notificationId = first!.id;
+    const snoozeUntil = new Date(Date.now() + 3 * 60_000);
+    const snoozed = await novu.subscribers.notifications.snooze({ subscriberId: 'sub_layla', notificationId, snoozeSubscriberNotificationDto: { snoozeUntil } });
+    expect(snoozed.result).toMatchObject({ isSnoozed: true, snoozedUntil: snoozeUntil.toISOString() });
+    expect((await all('sub_layla', { snoozed: true })).map((n) => n.id)).toEqual([notificationId]);
+    expect((await all('sub_layla', { snoozed: false })).some((n) => n.id === notificationId)).toBe(false);
+    const unsnoozed = await novu.subscribers.notifications.unsnooze({ subscriberId: 'sub_layla', notificationId });
+    expect(unsnoozed.result.isSnoozed).toBe(false);
+    expect(await count('sub_layla', [{ snoozed: true }])).toEqual([0]);
+  });
+
+  it('completeAction and revertAction: each button of a notification, read back', async () => {
+    const withButtons = (await all('sub_sipho')).find((n) => n.primaryAction && n.secondaryAction && !n.primaryAction.isCompleted);
+    expect(withButtons).toBeDefined();
+    const notificationId = withButtons!.id;
+    for (const actionType of ['primary', 'secondary'] as const) {
+      const field = actionType === 'primary' ? 'primaryAction' : 'secondaryAction';
+      const done = await novu.subscribers.notifications.completeAction({ subscriberId: 'sub_sipho', notificationId, actionType });
+      expect(done.result[field]?.isCompleted).toBe(true);
+      expect((await all('sub_sipho')).find((n) => n.id === notificationId)?.[field]?.isCompleted).toBe(true);
+      const reverted = await novu.subscribers.notifications.revertAction({ subscriberId: 'sub_sipho', notificationId, actionType });
+      expect(reverted.result[field]?.isCompleted).toBe(false);
+    }
+  });
+
+  it('markAsSeen by ids, markAllAsRead: read back through the list and the counts', async () => {
+    const unseen = await all('sub_zoe', { seen: false });
+    expect(unseen.length).toBeGreaterThan(1);
+    await novu.subscribers.notifications.markAsSeen({ notificationIds: [unseen[0]!.id] }, 'sub_zoe');
+    expect((await all('sub_zoe')).find((n) => n.id === unseen[0]!.id)?.isSeen).toBe(true);
+    expect(await count('sub_zoe', [{ seen: false }])).toEqual([unseen.length - 1]);
+    await novu.subscribers.notifications.markAllAsRead({}, 'sub_zoe');
+    expect((await all('sub_zoe')).every((n) => n.isRead && n.isSeen)).toBe(true);
+    expect(await count('sub_zoe', [{ read: false }])).toEqual([0]);
+  });
+
+  it('archiveAllRead, archiveAll, delete, deleteAll: archived ones are still listed; deleted ones are gone from every list and count', async () => {
+    const before = await all('sub_unnamed');
+    const read = before.filter((n) => n.isRead).length;
+    expect(read).toBeGreaterThan(0);
+    await novu.subscribers.notifications.archiveAllRead({}, 'sub_unnamed');
+    expect(await count('sub_unnamed', [{ archived: true }])).toEqual([read]);
+    await novu.subscribers.notifications.archiveAll({}, 'sub_unnamed');
+    const archived = await all('sub_unnamed');
+    expect(archived).toHaveLength(before.length);
+    expect(archived.every((n) => n.isArchived && n.isRead)).toBe(true);
+
+    await novu.subscribers.notifications.delete({ subscriberId: 'sub_unnamed', notificationId: before[0]!.id });
+    expect((await all('sub_unnamed')).some((n) => n.id === before[0]!.id)).toBe(false);
+    expect(await count('sub_unnamed', [{}])).toEqual([before.length - 1]);
+    await novu.subscribers.notifications.deleteAll({}, 'sub_unnamed');
+    expect(await all('sub_unnamed')).toEqual([]);
+    expect(await count('sub_unnamed', [{}, { archived: true }])).toEqual([0, 0]);
+  });
+
+  it('refusals in the service’s words: a notification of another subscriber, a snooze too soon', async () => {
+    const [grace] = await all('sub_grace');
+    const foreign = await rejection(novu.subscribers.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: grace!.id }));
+    expect(foreign).toBeInstanceOf(ErrorDto);
+    expect((foreign as ErrorDto).statusCode).toBe(404);
+    expect((foreign as ErrorDto).message).toMatch(/^Notification with id: [0-9a-f]{24} is not found\.$/);
+    const soon = await rejection(
+      novu.subscribers.notifications.snooze({ subscriberId: 'sub_grace', notificationId: grace!.id, snoozeSubscriberNotificationDto: { snoozeUntil: new Date(Date.now() + 5_000) } }),
+    );
+    // The SDK reads the 422 as its ValidationErrorDto: the shape the service's validation pipe sends.
+    expect(soon).toBeInstanceOf(ValidationErrorDto);
+    expect((soon as ValidationErrorDto).statusCode).toBe(422);
+    expect((soon as ValidationErrorDto).errors).toEqual({ general: { messages: ['Snooze time must be at least 60 seconds in the future'], value: 'No Value Recorded' } });
   });
 });

@@ -78,5 +78,9 @@ export function deliverInApp(input: DeliveryInput): StoredMessage {
     payload,
     overrides: input.overrides ?? {},
     tags: [...workflow.tags],
+    archived: false,
+    deliveredAt: [input.createdAt],
+    ...(workflow.severity ? { severity: workflow.severity } : {}),
+    ...(template.data ? { data: Object.fromEntries(Object.entries(template.data).map(([key, value]) => [key, render(value)])) } : {}),
   };
 }

@@ -162,6 +162,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: 'We received your payment of {{payload.amount}}. Thank you!',
         actor: { type: 'system_icon', data: 'success' },
         cta: { type: 'redirect', data: { url: '/billing/invoices/{{payload.invoice}}' } },
+        data: { invoice: '{{payload.invoice}}', amount: '{{payload.amount}}' },
       },
     },
     {
@@ -172,6 +173,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
       description: 'Sign-ins and security changes',
       critical: true,
       tags: ['security'],
+      severity: 'high',
       steps: [step('in_app'), step('email'), step('sms')],
       preferenceSettings: { in_app: true, email: true, sms: true },
       inApp: {
@@ -188,6 +190,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
       name: 'Deployments',
       description: 'Build and deploy results',
       tags: ['deploys'],
+      severity: 'medium',
       steps: [step('in_app'), step('chat'), step('push')],
       preferenceSettings: { in_app: true, chat: true, push: false },
       inApp: {
@@ -195,6 +198,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: '{{payload.project}} at {{payload.commit}} {{payload.result}} in {{payload.duration}}.',
         actor: { type: 'system_custom', data: '/avatars/deploy-bot.svg' },
         cta: { type: 'redirect', data: { url: '/deploys/{{payload.project}}/{{payload.commit}}' } },
+        data: { project: '{{payload.project}}', result: '{{payload.result}}' },
       },
     },
     {

@@ -30,10 +30,10 @@ export interface Result {
 }
 
 /** The service's error body: `{statusCode, timestamp, path, message, error}`. */
-export function errorResult(status: number, message: string | string[], path: string, headers?: Record<string, string>): Result {
+export function errorResult(status: number, message: string | string[], path: string, headers?: Record<string, string>, fields?: Record<string, unknown>): Result {
   return {
     status,
-    body: { statusCode: status, timestamp: new Date().toISOString(), path, message, error: statusText(status) },
+    body: { statusCode: status, timestamp: new Date().toISOString(), path, message, error: statusText(status), ...fields },
     ...(headers ? { headers } : {}),
   };
 }
@@ -43,9 +43,24 @@ export class HttpError extends Error {
     readonly status: number,
     readonly messages: string | string[],
     readonly headers?: Record<string, string>,
+    /** More fields of the error body. */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(Array.isArray(messages) ? messages.join('; ') : messages);
   }
+}
+
+/**
+ * The v2 routes' validation error (their global pipe): 422 "Validation Error", the rules broken
+ * listed under `errors.general.messages`.
+ */
+export function validationError(messages: string[]): HttpError {
+  return new HttpError(422, 'Validation Error', undefined, { errors: { general: { messages, value: 'No Value Recorded' } } });
+}
+
+/** A v2 command's own check (an id in the path): 422 naming the command and the field. */
+export function commandError(command: string, field: string, message: string, value: unknown): HttpError {
+  return new HttpError(422, `Validation failed for ${command}: ${field}: ${message}`, undefined, { errors: { [field]: { messages: [message], value } } });
 }
 
 export function toResponse(result: Result, extraHeaders: Record<string, string> = {}): Response {

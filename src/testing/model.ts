@@ -8,6 +8,7 @@ import type {
   Integration,
   MessageStatus,
   PreferenceChannels,
+  Severity,
   Subscriber,
 } from '../client/schemas/index';
 
@@ -24,6 +25,8 @@ export interface InAppTemplate {
   content: string;
   actor: { type: Actor['type']; data: string | null };
   cta?: CallToAction;
+  /** The step's `data` for the app (v2's `notification.data`); values may hold variables. */
+  data?: Record<string, string>;
 }
 
 export interface StoredWorkflow {
@@ -35,6 +38,8 @@ export interface StoredWorkflow {
   active: boolean;
   critical: boolean;
   tags: string[];
+  /** v2's severity, copied to each message sent. */
+  severity?: Severity;
   steps: StoredStep[];
   /** Defaults set on the template. */
   preferenceSettings: PreferenceChannels;
@@ -65,8 +70,20 @@ export interface StoredMessage {
   channel: Channel;
   read: boolean;
   seen: boolean;
-  lastReadDate: string | undefined;
+  /** `null` once a v2 change cleared it (v2 answers it as `readAt: null`). */
+  lastReadDate: string | null | undefined;
   lastSeenDate: string | undefined;
+  firstSeenDate?: string | undefined;
+  archived?: boolean;
+  archivedAt?: string | null | undefined;
+  /** Hidden until then; when it passes, the message comes back unread with a new `createdAt`. */
+  snoozedUntil?: string | null | undefined;
+  /** When it was delivered: at creation, and again each time a snooze ends. */
+  deliveredAt?: string[];
+  severity?: Severity;
+  data?: Record<string, unknown>;
+  /** The contexts it was sent in (`"type:id"`); none by default. */
+  contextKeys?: string[];
   createdAt: string;
   updatedAt: string;
   actor: Actor;

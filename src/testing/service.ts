@@ -20,6 +20,10 @@ import type { Route, ServiceMode, ServiceState } from './routes/context';
 import { feedRoutes, filterFeed, messagesOf } from './routes/feed';
 import { integrationRoutes } from './routes/integrations';
 import { messageRoutes } from './routes/messages';
+import { notificationChangeRoutes } from './routes/notification-changes';
+import { wakeSnoozed } from './routes/notification-common';
+import { notificationBulkRoutes } from './routes/notifications-bulk';
+import { notificationListRoutes } from './routes/notifications-list';
 import { preferenceRoutes } from './routes/preferences';
 import { subscriberRoutes } from './routes/subscribers';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth';
@@ -85,6 +89,11 @@ export interface ReferenceServiceOptions extends SeedOptions {
   cors?: boolean;
   /** Largest request body accepted, in bytes. Default 100 000. */
   maxBodyBytes?: number;
+  /**
+   * The longest snooze accepted, in ms; longer is refused with 402, as the service's plan limit is.
+   * Default 90 days (its paid plans; its free plan allows 24 hours).
+   */
+  maxSnoozeMs?: number;
   /** Clock for timestamps and rate limits. Default `Date.now`. */
   clock?: () => number;
   /**
@@ -126,7 +135,7 @@ const DEFAULT_API_KEY = 'sk_test_inbox_kit';
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PATCH, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, idempotency-key',
   'Access-Control-Expose-Headers': 'Idempotency-Key, Idempotency-Replay, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
   'Access-Control-Max-Age': '600',
@@ -169,6 +178,8 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       return transactions;
     },
     now,
+    clock,
+    maxSnoozeMs: options.maxSnoozeMs ?? 90 * 86_400_000,
     newId,
   };
   const routes: Route[] = [
@@ -178,6 +189,8 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     ...preferenceRoutes(state),
     ...messageRoutes(state, { markAll: options.markAll !== false }),
     ...broadcastRoutes(state),
+    // The v2 subscriber-notifications API: the deployed service's; the spec has v1 only.
+    ...(mode === 'deployed' ? [...notificationListRoutes(state), ...notificationChangeRoutes(state), ...notificationBulkRoutes(state)] : []),
   ];
 
   // ------------------------------------------------------------ pipeline
@@ -280,6 +293,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         return true;
       });
       if (!route) throw new HttpError(404, `Cannot ${method} ${path}`);
+      wakeSnoozed(state);
       const { text, body } = method === 'GET' ? { text: '', body: undefined } : await readJson(request);
 
       if (method === 'POST' || method === 'PATCH') {
@@ -326,7 +340,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         result = await route.run({ request, url, base, params, body });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        result = errorResult(error.status, error.messages, path, error.headers);
+        result = errorResult(error.status, error.messages, path, error.headers, error.fields);
       }
       if (record) record.result = result;
       applied = method !== 'GET' && result.status < 400;
@@ -338,7 +352,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       return finish(result);
     } catch (error) {
       if (record && idempotencyKey) idempotency.delete(`${apiKey}:${idempotencyKey}`);
-      if (error instanceof HttpError) return finish(errorResult(error.status, error.messages, path, error.headers));
+      if (error instanceof HttpError) return finish(errorResult(error.status, error.messages, path, error.headers, error.fields));
       return finish(errorResult(500, error instanceof Error ? error.message : 'Internal server error', path));
     }
   }

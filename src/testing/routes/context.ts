@@ -20,6 +20,10 @@ export interface ServiceState {
   readonly transactions: Set<string>;
   /** The clock as an ISO timestamp. */
   now(): string;
+  /** The clock in ms. */
+  clock(): number;
+  /** The longest snooze the service's plan allows, in ms. */
+  readonly maxSnoozeMs: number;
   /** A new id shaped like the service's ObjectIds (24 hex digits). */
   newId(): string;
 }
