@@ -8,8 +8,8 @@ import { checkPayload, PAYLOAD_CHECK_FIELD } from '../client/check-payload';
 import type { InvalidFeedItem } from '../client/feed-page';
 import type { StandardSchemaV1 } from '../client/payload-schema';
 
-/** A feed page with each item's payload checked; anything that is not a feed page, as it came. */
-export async function withCheckedPayloads(body: unknown, schema: StandardSchemaV1): Promise<unknown> {
+/** A page with each item's payload checked (`payload` of a v1 feed item, `data` of a v2 notification); anything that is not a page, as it came. */
+export async function withCheckedPayloads(body: unknown, schema: StandardSchemaV1, field: 'payload' | 'data' = 'payload'): Promise<unknown> {
   if (body === null || typeof body !== 'object' || !('data' in body) || !Array.isArray(body.data)) return body;
   const data: unknown[] = [];
   const invalidItems: InvalidFeedItem[] = [];
@@ -19,7 +19,7 @@ export async function withCheckedPayloads(body: unknown, schema: StandardSchemaV
       data.push(item);
       continue;
     }
-    const checked = await checkPayload(item as Record<string, unknown>, index, schema);
+    const checked = await checkPayload(item as Record<string, unknown>, index, schema, field);
     if ('issues' in checked) invalidItems.push(checked);
     else data.push(checked.item);
   }

@@ -20,10 +20,13 @@ export interface Ownership {
 }
 
 /**
- * Whether a message is the user's: its populated recipient names them, or its `_subscriberId` is
- * their internal id. A message that proves neither is not passed on.
+ * Whether a message is the user's: its v2 recipient (`to`) or its populated v1 recipient names
+ * them, or its `_subscriberId` is their internal id. A message that proves none is not passed on;
+ * one that mixes the shapes (a forgery) neither.
  */
 async function isOwn(message: Json, who: Ownership): Promise<boolean> {
+  // A v2 notification names its recipient in `to`.
+  if (isRecord(message.to)) return message.to.subscriberId === who.subscriberId && message._subscriberId === undefined && message.subscriber === undefined;
   const recipient = message.subscriber;
   const internal = typeof message._subscriberId === 'string' ? message._subscriberId : undefined;
   if (isRecord(recipient) && typeof recipient.subscriberId === 'string') {

@@ -80,18 +80,36 @@ interface Route {
   query?: string[];
   /** The answer holds messages: only the user's own are passed on. */
   messages?: boolean;
-  /** The answer is a feed page: its payloads are checked when the proxy has a `payloadSchema`. */
-  feed?: boolean;
+  /** The answer is a page of notifications: where their payloads are, checked when the proxy has a `payloadSchema`. */
+  payloads?: 'payload' | 'data';
   /** The answer is an integration: its `credentials` are taken out. */
   integration?: boolean;
+  /** The answer is counts: only each `count` and its `filter` pass. */
+  counts?: boolean;
+  /** The answer has no body (204): whatever an upstream sends with it does not pass. */
+  empty?: boolean;
 }
 
+const V2_NOTIFICATIONS = ['v2', 'subscribers', ':subscriber', 'notifications'];
+const V2_LIST_QUERY = ['limit', 'after', 'offset', 'read', 'seen', 'archived', 'snoozed', 'severity', 'data', 'createdGte', 'createdLte', 'contextKeys', 'tags'];
+
 const ROUTES: Route[] = [
-  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true, feed: true },
+  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true, payloads: 'payload' },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-as'], access: 'subscriber', messages: true },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-all'], access: 'subscriber' },
   { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', ':message', 'actions', ':type'], access: 'subscriber', messages: true },
   { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':subscriber', 'preferences'], access: 'subscriber' },
+  // The v2 subscriber-notifications API: the list and single changes answer notifications (only the user's pass); counts answer numbers; bulk changes answer nothing.
+  { methods: ['GET'], pattern: V2_NOTIFICATIONS, access: 'subscriber', query: V2_LIST_QUERY, messages: true, payloads: 'data' },
+  { methods: ['GET'], pattern: [...V2_NOTIFICATIONS, 'count'], access: 'subscriber', query: ['filters'], counts: true },
+  ...['read', 'unread', 'archive', 'unarchive', 'snooze', 'unsnooze'].map(
+    (change): Route => ({ methods: ['PATCH'], pattern: [...V2_NOTIFICATIONS, ':notification', change], access: 'subscriber', query: ['contextKeys'], messages: true }),
+  ),
+  ...['complete', 'revert'].flatMap((verb) =>
+    ['primary', 'secondary'].map((button): Route => ({ methods: ['PATCH'], pattern: [...V2_NOTIFICATIONS, ':notification', 'actions', button, verb], access: 'subscriber', query: ['contextKeys'], messages: true })),
+  ),
+  { methods: ['DELETE'], pattern: [...V2_NOTIFICATIONS, ':notification'], access: 'subscriber', query: ['contextKeys'], empty: true },
+  ...['seen', 'read', 'archive', 'read-archive', 'delete'].map((bulk): Route => ({ methods: ['POST'], pattern: [...V2_NOTIFICATIONS, bulk], access: 'subscriber', empty: true })),
   { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin', integration: true },
   { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
 ];
@@ -102,6 +120,7 @@ const PASS_BACK = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'rat
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
@@ -226,9 +245,15 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     try {
       const parsed: unknown = JSON.parse(text);
       if (route.integration) return JSON.stringify(withoutCredentials(parsed));
-      const own = await withoutForeignMessages(parsed, ownership(subscriberId, lookUp));
+      if (route.counts) return JSON.stringify(countsOnly(parsed));
+      let own = await withoutForeignMessages(parsed, ownership(subscriberId, lookUp));
       if (own === undefined) return fail(404, 'Message not found', headers);
-      return JSON.stringify(route.feed && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema) : own);
+      // A v2 page passes as the service's three fields, nothing an upstream added beside them.
+      if (route.payloads === 'data') {
+        const { data, hasMore, filter } = own as Record<string, unknown>;
+        own = { data, hasMore, filter };
+      }
+      return JSON.stringify(route.payloads && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema, route.payloads) : own);
     } catch (error) {
       // The service may have applied a change: answering "nothing of yours" would hide it, so the
       // answer says the outcome is unknown, and the client sends it again under its key.
@@ -258,12 +283,14 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     const rawSegments = path.split('/').slice(1);
     const segments = rawSegments.map(decodeSegment);
     if (segments.some((segment) => segment === undefined)) return fail(400, 'Malformed path');
-    const route = ROUTES.find(
+    // A literal segment wins over a parameter (`.../notifications/count` is the count, not a notification).
+    const matching = ROUTES.filter(
       (candidate) =>
         candidate.pattern.length === segments.length && candidate.pattern.every((part, index) => part.startsWith(':') || part === segments[index]),
     );
-    if (!route) return fail(404, `No inbox operation at ${path}`);
-    if (!route.methods.includes(method)) return fail(405, `${method} is not allowed here`, { Allow: route.methods.join(', ') });
+    if (matching.length === 0) return fail(404, `No inbox operation at ${path}`);
+    const route = matching.find((candidate) => candidate.methods.includes(method));
+    if (!route) return fail(405, `${method} is not allowed here`, { Allow: [...new Set(matching.flatMap((candidate) => candidate.methods))].join(', ') });
 
     // Changes come only from the app's own pages (cross-site request forgery with a cookie session).
     if (method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options)) {
@@ -303,10 +330,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
 
     const search = new URLSearchParams();
-    for (const name of route.query ?? []) {
-      const value = url.searchParams.get(name);
-      if (value !== null) search.set(name, value);
-    }
+    // Repeated keys stay repeated (`severity`, `contextKeys`, `tags`).
+    for (const name of route.query ?? []) for (const value of url.searchParams.getAll(name)) search.append(name, value);
     const target = `${upstream}/${segments.map((segment) => encodeURIComponent(segment ?? '')).join('/')}${search.size > 0 ? `?${search.toString()}` : ''}`;
 
     // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
@@ -340,13 +365,26 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       return Response.json(shown, { status: answer.status, headers: passBack });
     }
     if (text !== '' && !isJson(answer)) return hidden(502, 'The notification service answered with something other than JSON', text);
-    if (text !== '' && (route.messages || route.integration)) {
+    if (route.empty) text = '';
+    if (text !== '' && (route.messages || route.integration || route.counts)) {
       const passed = await passOn(route, text, subscriberId, { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined }, passBack);
       if (typeof passed !== 'string') return passed;
       text = passed;
     }
     if (text !== '') passBack.set('content-type', 'application/json; charset=utf-8');
     return new Response(text === '' ? null : text, { status: answer.status, headers: passBack });
+  };
+}
+
+/** A count answer (bare or in its envelope) reduced to each count and the filter it counted. */
+function countsOnly(body: unknown): { data: { count: number; filter: unknown }[] } {
+  const list: unknown = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(list)) throw new TypeError('not a count answer');
+  return {
+    data: list.map((entry: { count?: unknown; filter?: unknown } | null) => {
+      if (typeof entry?.count !== 'number') throw new TypeError('not a count');
+      return { count: entry.count, filter: entry.filter };
+    }),
   };
 }
 

@@ -19,6 +19,7 @@ const ID = String.raw`[\w.:@-]{1,200}`;
 const KNOWN_MESSAGES: RegExp[] = [
   // class-validator: "limit must not be greater than 100", "markAs must be one of the following values: read, seen, unread, unseen".
   /^[\w.[\]-]{1,80} (?:must|should) [\w ,.:'`()-]{1,160}$/,
+  /^each value in [\w.]{1,80} must [\w ,.:'`()-]{1,160}$/,
   /^channels\.\w{1,40} is not a channel \([\w, ]{1,80}\)$/,
   new RegExp(String.raw`^Subscriber not found for this environment with the id: ${ID}\. Make sure to create a subscriber before (?:fetching the feed|trying to modify it)\.$`),
   new RegExp(String.raw`^Subscriber with the id: ${ID} was not found for this environment\. Make sure to create a subscriber before trying to modify it\.$`),
@@ -35,6 +36,17 @@ const KNOWN_MESSAGES: RegExp[] = [
   /^Channel (?:email|sms|in_app|chat|push) does not support primary$/,
   /^Preferences are managed by your organization and cannot be changed here$/,
   /^Request body (?:is larger than \d+ bytes|nests deeper than \d+ levels)$/,
+  // The v2 subscriber-notifications routes.
+  new RegExp(String.raw`^Subscriber '${ID}' was not found$`),
+  new RegExp(String.raw`^Subscriber ${ID} doesn't exist in environment [0-9a-f]{24}$`),
+  new RegExp(String.raw`^Notification (?:with id: ${ID} is not found\.|id: '${ID}' not found)$`),
+  new RegExp(String.raw`^Could not find a snoozed notification with id '${ID}'\. The notification may not exist or may not be in a snoozed state\.$`),
+  /^Could not perform action on the (?:primary|secondary) button because it does not exist\.$/,
+  /^Validation failed for \w{1,60}Command: \w{1,40}: [\w ,.:'`()-]{1,160}$/,
+  /^(?:Filtering for unread and archived notifications is not supported\.|Invalid filters, the JSON object should be provided\.|Snooze time must be at least 60 seconds in the future|Snooze Duration Limit Exceeded|The after cursor must be a valid MongoDB ObjectId)$/,
+  /^(?:Invalid JSON format for data parameter|Data must be an object|Arrays are not supported in data filter|Maximum nesting level exceeded \(2 levels max\))$/,
+  /^(?:String value for|Value for) [\w.-]{1,80} (?:exceeds 256 characters|must be a scalar \(string, number, boolean, or null\))$/,
+  /^tags must be string\[\] \(OR\), \{ or: string\[\] \}, or \{ and: \[\{ or: string\[\] \}, \.\.\.\] \} \(AND of OR-groups\)$/,
 ];
 
 const MAX_MESSAGE = 300;
@@ -61,7 +73,9 @@ export function publicError(status: number, text: string, reason: string): { sta
   } catch {
     return undefined;
   }
-  const message = body !== null && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  // The v2 routes' validation errors say "Validation Error" and list the rules under `errors.general.messages`: those are the message.
+  const record = body !== null && typeof body === 'object' ? (body as { message?: unknown; errors?: { general?: { messages?: unknown } } }) : undefined;
+  const message = record?.message === 'Validation Error' && Array.isArray(record.errors?.general?.messages) ? record.errors.general.messages : record?.message;
   if (known(message)) return { statusCode: status, message, error: reason };
   if (Array.isArray(message) && message.length > 0 && message.length <= 20 && message.every(known)) return { statusCode: status, message, error: reason };
   return undefined;
