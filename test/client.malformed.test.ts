@@ -109,3 +109,69 @@ it(`refuses every malformed answer safely (${MALFORMED.length} tried)`, { timeou
   expect(MALFORMED.length).toBeGreaterThanOrEqual(40);
   expect(failures).toEqual([]);
 });
+
+/** A v2 notification, as the service sends it. */
+const notification = (overrides: Record<string, unknown> = {}) => ({
+  id: 'n1',
+  transactionId: 'tx',
+  body: 'Hello',
+  to: { id: 's', subscriberId: 'sub_ada' },
+  isRead: false,
+  isSeen: false,
+  isArchived: false,
+  isSnoozed: false,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  channelType: 'in_app',
+  severity: 'none',
+  ...overrides,
+});
+const v2Page = (data: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ data, hasMore: false, filter: {}, ...extra });
+
+const V2_MALFORMED: [string, Body][] = [
+  ['v2: an item without `to`', { body: v2Page([notification({ to: undefined }), notification({ id: 'n2' })]) }],
+  ['v2: `to` without a subscriberId', { body: v2Page([notification({ to: { id: 's' } })]) }],
+  ['v2: isArchived as a string', { body: v2Page([notification({ isArchived: 'no' })]) }],
+  ['v2: snoozedUntil as a number', { body: v2Page([notification({ snoozedUntil: 1e12 })]) }],
+  ['v2: a button without a label', { body: v2Page([notification({ primaryAction: { isCompleted: false } })]) }],
+  ['v2: data as an array', { body: v2Page([notification({ data: [1, 2] })]) }],
+  ['v2: workflow as a string', { body: v2Page([notification({ workflow: 'billing' })]) }],
+  ['v2: hasMore missing', { body: JSON.stringify({ data: [notification()] }) }],
+  ['v2: filter as a string', { body: v2Page([], { filter: 'all' }) }],
+  ['v2: 100,000 items', { body: v2Page(Array.from({ length: 100_000 }, (_, i) => notification({ id: `n${i}` }))) }],
+  ['v2: counts as an object', { body: JSON.stringify({ data: { count: 1 } }) }],
+  ['v2: a count as a string', { body: JSON.stringify({ data: [{ count: '7', filter: {} }] }) }],
+  ['v2: a 422 whose rules are objects', { status: 422, body: JSON.stringify({ message: 'Validation Error', errors: { general: { messages: [{ a: 1 }] } } }) }],
+  ['v2: a 422 with 100,000 rules', { status: 422, body: JSON.stringify({ message: 'Validation Error', errors: { general: { messages: Array.from({ length: 100_000 }, () => 'bad') } } }) }],
+];
+
+it(`v2: refuses every malformed answer safely, on the list, a count and a change (${(MALFORMED.length + V2_MALFORMED.length) * 3} tried)`, { timeout: 120_000 }, async () => {
+  const failures: string[] = [];
+  for (const [name, answer] of [...MALFORMED, ...V2_MALFORMED]) {
+    const client = createInboxClient({
+      baseUrl: 'http://service.test',
+      apiKey: 'k',
+      api: 'v2',
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 50 },
+      timeoutMs: 2_000,
+      fetch: async () => new Response(answer.body, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...answer.headers } }),
+    });
+    const calls: [string, () => Promise<boolean>][] = [
+      ['list', async () => (await client.notifications.list({ subscriberId: 'sub_ada' })).data.every((n) => typeof n.id === 'string' && typeof n.body === 'string' && typeof n.to.subscriberId === 'string')],
+      ['count', async () => (await client.notifications.count({ subscriberId: 'sub_ada', filters: [{}] })).every((c) => typeof c.count === 'number')],
+      ['markAsRead', async () => typeof (await client.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: 'n1' })).id === 'string'],
+    ];
+    for (const [call, run] of calls) {
+      const started = Date.now();
+      try {
+        if (!(await run())) failures.push(`${name} (${call}): an invalid record passed`);
+      } catch (error) {
+        if (!(error instanceof InboxError)) failures.push(`${name} (${call}): ${error instanceof Error ? error.constructor.name : typeof error}: ${String(error).slice(0, 120)}`);
+        else if (error.message.length > 3_000) failures.push(`${name} (${call}): a ${error.message.length}-character message`);
+      }
+      if (Date.now() - started > 3_000) failures.push(`${name} (${call}): took ${Date.now() - started} ms`);
+    }
+  }
+  const tried = (MALFORMED.length + V2_MALFORMED.length) * 3;
+  console.log(`malformed v2 answers: ${tried} tried, ${tried - failures.length} refused safely, ${failures.length} failed`);
+  expect(failures).toEqual([]);
+});

@@ -31,9 +31,13 @@ interface Vector {
   /** Extra checks on the answer's body. */
   check?: (body: string) => void;
   options?: Partial<InboxProxyOptions>;
+  /** The answer has no body (a v2 DELETE or bulk change), so no content type. */
+  empty?: boolean;
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => Response.json(body, { status, headers });
+/** A v2 notification of `owner`. */
+const v2 = (owner: string, id: string) => ({ id, transactionId: 't', body: 'hi', to: { id: 'x', subscriberId: owner }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-01-01T00:00:00.000Z', channelType: 'in_app', severity: 'none' });
 const stack = 'Error: connect ECONNREFUSED\n    at Object.connect (node_modules/pg/lib/client.js:12:3)\n    at postgres://novu:hunter2@db.internal:5432/novu';
 /** A body that never ends, counting what it produced. */
 let produced = 0;
@@ -130,6 +134,51 @@ const VECTORS: Vector[] = [
     logged: false,
     check: (body) => expect(JSON.parse(body)).toEqual({ data: { _id: 'int_1', channel: 'email', primary: true } }),
   },
+  // The v2 subscriber-notifications routes.
+  {
+    name: 'a v2 list mixing in another’s notifications and a field of secrets beside the page',
+    path: '/v2/subscribers/sub_ada/notifications',
+    answer: () => json({ data: [v2('sub_ada', 'n1'), v2('sub_grace', 'n2'), { id: 'n3', body: 'hunter2' }], hasMore: false, filter: {}, debug: 'postgres://novu:hunter2@db' }),
+    status: 200,
+    logged: false,
+    check: (body) => expect(JSON.parse(body)).toEqual({ data: [v2('sub_ada', 'n1')], hasMore: false, filter: {} }),
+  },
+  {
+    name: 'a v2 change answering another’s notification',
+    path: `/v2/subscribers/sub_ada/notifications/${ADA}/archive`,
+    method: 'PATCH',
+    answer: () => json({ data: { ...v2('sub_grace', 'p1'), body: 'hunter2' } }),
+    status: 404,
+    logged: false,
+  },
+  {
+    name: 'v2 counts carrying notifications beside the numbers',
+    path: '/v2/subscribers/sub_ada/notifications/count?filters=%5B%7B%7D%5D',
+    answer: () => json({ data: [{ count: 4, filter: {}, sample: { ...v2('sub_grace', 'c1'), body: 'hunter2' } }], secret: 'hunter2' }),
+    status: 200,
+    logged: false,
+    check: (body) => expect(JSON.parse(body)).toEqual({ data: [{ count: 4, filter: {} }] }),
+  },
+  { name: 'v2 counts that are not numbers', path: '/v2/subscribers/sub_ada/notifications/count?filters=%5B%7B%7D%5D', answer: () => json({ data: [{ count: 'hunter2' }] }), status: 502, logged: true },
+  { name: 'a v2 DELETE answered with a body of secrets', path: `/v2/subscribers/sub_ada/notifications/${ADA}`, method: 'DELETE', answer: () => json({ data: [v2('sub_grace', 'd1')], hunter2: true }), status: 200, logged: false, empty: true, check: (body) => expect(body).toBe('') },
+  { name: 'a v2 bulk change answered with a body of secrets', path: '/v2/subscribers/sub_ada/notifications/read', method: 'POST', answer: () => json({ data: [{ ...v2('sub_grace', 'b1'), body: 'hunter2' }] }), status: 200, logged: false, empty: true, check: (body) => expect(body).toBe('') },
+  {
+    name: 'a v2 validation error passes as the rules it lists, nothing else of its body',
+    path: `/v2/subscribers/sub_ada/notifications/${ADA}/snooze`,
+    method: 'PATCH',
+    answer: () => json({ statusCode: 422, message: 'Validation Error', errors: { general: { messages: ['Snooze time must be at least 60 seconds in the future'], value: 'hunter2' } } }, 422),
+    status: 422,
+    logged: false,
+    check: (body) => expect(JSON.parse(body)).toEqual({ statusCode: 422, message: ['Snooze time must be at least 60 seconds in the future'], error: 'Unprocessable Entity' }),
+  },
+  {
+    name: 'a v2 validation error whose rules hide a connection string',
+    path: `/v2/subscribers/sub_ada/notifications/${ADA}/snooze`,
+    method: 'PATCH',
+    answer: () => json({ statusCode: 422, message: 'Validation Error', errors: { general: { messages: ['snoozeUntil must be a Date instance', 'postgres://novu:hunter2@db'] } } }, 422),
+    status: 422,
+    logged: true,
+  },
 ];
 
 it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout: 60_000 }, async () => {
@@ -157,7 +206,7 @@ it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout
     const response = await fetch(`${origin}/api/inbox${vector.path ?? '/v1/subscribers/sub_ada/notifications/feed'}`, {
       method: vector.method ?? 'GET',
       headers: asAda,
-      ...(vector.method === 'POST' ? { body: '{}' } : {}),
+      ...(vector.method === 'POST' || vector.method === 'PATCH' ? { body: '{}' } : {}),
     });
     const body = await response.text();
     const took = Date.now() - started;
@@ -166,7 +215,7 @@ it(`contains every hostile upstream answer (${VECTORS.length} tried)`, { timeout
     if (response.status !== vector.status) problems.push(`status ${response.status}`);
     if (SECRET.test(body) || SECRET.test(response.statusText)) problems.push(`leaked ${response.statusText} ${body.slice(0, 120)}`);
     if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
-    if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);
+    if (!vector.empty && !/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);
     if (took > 3_000) problems.push(`took ${took} ms`);
     if (grew > 64 * 1024 * 1024) problems.push(`heap grew ${Math.round(grew / 1024 / 1024)} MB`);
     if (produced > 16 * 1024 * 1024) problems.push(`read ${Math.round(produced / 1024 / 1024)} MB of an endless body`);

@@ -32,14 +32,17 @@ it('inbox-kit/client', () => {
     'MARK_AS_VALUES',
     'MESSAGE_STATUSES',
     'PREFERENCE_SOURCES',
+    'SEVERITIES',
   ]);
   // One zod schema per record and enumeration of the spec, and the inbox's lighter form of a message.
   expect(Object.keys(client).filter((name) => name.endsWith('Schema')).sort()).toEqual([
     'actorSchema', 'actorSubscriberSchema', 'actorTypeSchema', 'broadcastResultSchema', 'broadcastStatusSchema', 'channelCredentialsSchema',
     'channelSchema', 'channelSettingsSchema', 'credentialsSchema', 'ctaSchema', 'emailBlockSchema', 'feedItemSchema',
-    'feedPageSchema', 'feedSubscriberSchema', 'fieldFilterPartSchema', 'globalPreferenceSchema', 'integrationSchema',
+    'feedPageSchema', 'feedSubscriberSchema', 'fieldFilterPartSchema', 'globalPreferenceSchema', 'inboxActionSchema', 'inboxNotificationSchema',
+    'inboxRedirectSchema', 'inboxSubscriberSchema', 'integrationSchema',
     'markAsValueSchema', 'markedMessageSchema', 'messageActionResultSchema', 'messageActionSchema', 'messageButtonSchema', 'messageSchema',
-    'messageStatusSchema', 'messagesSchema', 'notificationGroupSchema', 'preferenceChannelsSchema',
+    'messageStatusSchema', 'messagesSchema', 'notificationCountSchema', 'notificationCountsSchema', 'notificationGroupSchema', 'notificationWorkflowSchema',
+    'notificationsPageSchema', 'preferenceChannelsSchema',
     'preferenceOverrideSchema', 'preferencesSchema', 'recordChannelSchema', 'stepFilterSchema', 'stepMetadataSchema', 'stepSchema',
     'subscriberSchema', 'timedConfigSchema', 'triggerSchema', 'workflowInfoSchema', 'workflowPreferenceSchema',
     'workflowSchema',

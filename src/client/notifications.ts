@@ -7,7 +7,7 @@
  */
 import { requireId } from './arguments';
 import type { InboxV1Client } from './client';
-import { InboxApiError, InboxArgumentError } from './errors';
+import { InboxApiError, InboxArgumentError, InboxValidationError } from './errors';
 import { parseItems, type InvalidFeedItem, type PayloadCheck } from './feed-page';
 import type { RequestOptions, RequestSpec, Transport } from './http';
 import type { PayloadFilter } from './payload-schema';
@@ -208,6 +208,8 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
       call('list', params, async (operation) => {
         const body = await transport.request({ ...options, operation, method: 'GET', path: path(params), query: listQuery(params) });
         const page = parseOrThrow(operation, notificationsPageSchema, body);
+        // More than a page can hold is not a page: refused before any item is checked.
+        if (page.data.length > 100) throw new InboxValidationError(operation, [{ path: 'data', message: `holds ${page.data.length} notifications; a page holds at most 100` }], undefined);
         return { ...(await parseItems(operation, body, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
       }, options),
     count: (params: Params, options?: RequestOptions) =>
