@@ -13,9 +13,11 @@ const HELP = `Usage: npm run serve -- [options]
   --api-key K              API key clients must send (default sk_test_inbox_kit)
   --seed S                 seed of the generated data (default 1)
   --messages M             feed messages per subscriber (default 60; 10000 for benchmarks)
-  --mode M                 deployed (default): answer as the deployed service does
+  --mode M                 deployed (default): answer as the deployed service does,
+                           its v2 subscriber-notifications API included
                            spec: as the spec reads literally (bare bodies, pageSize =
-                           items returned, true totalCount, 404 for unknown subscribers)
+                           items returned, true totalCount, 404 for unknown subscribers,
+                           v1 only)
   --no-leak                mark-as never returns other subscribers' messages
                            (the deployed service does; the proxy filters them)
   --read-only-preferences  refuse preference updates (403)
