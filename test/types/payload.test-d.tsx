@@ -28,6 +28,22 @@ export async function clientTypes() {
   await arrays.getFeed({ subscriberId: 'ada', payload: { lines: [{ sku: 'A-1' }] } });
   // @ts-expect-error deep, through arrays
   await arrays.getFeed({ subscriberId: 'ada', payload: { lines: [{ skus: 'A-1' }] } });
+
+  // v2: the schema types each listed notification's `data`, and the `data` filter.
+  const v2 = await client.notifications.list({ subscriberId: 'ada', data: { category: 'billing' }, severity: ['high'] });
+  expectTypeOf(v2.data[0]!.data).toEqualTypeOf<Payload>();
+  // @ts-expect-error a v2 data filter names only fields of the payload
+  await client.notifications.list({ subscriberId: 'ada', data: { categry: 'billing' } });
+  // @ts-expect-error severity is one of the service's four
+  await client.notifications.list({ subscriberId: 'ada', severity: ['urgent'] });
+  // A change answers with the notification as the service holds it: its data free-form.
+  const archived = await client.notifications.archive({ subscriberId: 'ada', notificationId: 'n1' });
+  expectTypeOf(archived.data).toEqualTypeOf<Record<string, unknown> | undefined>();
+  expectTypeOf((await untyped.notifications.list({ subscriberId: 'ada' })).data[0]!.data).toEqualTypeOf<Record<string, unknown> | undefined>();
+  // @ts-expect-error the button is primary or secondary
+  await client.notifications.completeAction({ subscriberId: 'ada', notificationId: 'n1', actionType: 'tertiary' });
+  // @ts-expect-error the dialect is one of three
+  createInboxClient({ baseUrl: '/api/inbox', api: 'v3' });
 }
 
 export function HookTypes() {
