@@ -5,6 +5,7 @@
 import { HttpError, isPlainObject, validationError } from '../http-util';
 import { toInboxNotification } from '../inbox-notification';
 import { matchesFilter, newestFirst, parseDataFilter, refuseUnreadArchived, type NotificationFilter } from '../notification-filter';
+import { integerParam } from '../query-params';
 import { isObjectId } from '../slug';
 import { findSubscriber, type Route, type ServiceState } from './context';
 import { subscriberOr404, V2 } from './notification-common';
@@ -16,18 +17,6 @@ const MAX_COUNT = 100;
 /** A query boolean as the service reads it: absent or empty is no filter, `true` is true, anything else false. */
 function flag(value: string | null): boolean | undefined {
   return value === null || value === '' ? undefined : value === 'true';
-}
-
-function integer(raw: string | null, name: string, min: number, max: number | undefined, problems: string[]): number | undefined {
-  if (raw === null || raw === '') return undefined;
-  if (!/^-?\d+$/.test(raw)) {
-    problems.push(`${name} must be an integer number`);
-    return undefined;
-  }
-  const value = Number(raw);
-  if (value < min) problems.push(`${name} must not be less than ${min}`);
-  if (max !== undefined && value > max) problems.push(`${name} must not be greater than ${max}`);
-  return value;
 }
 
 function listFilter(query: URLSearchParams, problems: string[]): NotificationFilter {
@@ -43,8 +32,8 @@ function listFilter(query: URLSearchParams, problems: string[]): NotificationFil
     tags: tags.length > 0 ? tags : undefined,
     severity: severity.length > 0 ? severity : undefined,
     // 0 is no bound, as the service's transform has it.
-    createdGte: integer(query.get('createdGte'), 'createdGte', Number.MIN_SAFE_INTEGER, undefined, problems) || undefined,
-    createdLte: integer(query.get('createdLte'), 'createdLte', Number.MIN_SAFE_INTEGER, undefined, problems) || undefined,
+    createdGte: integerParam(query.get('createdGte'), 'createdGte', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 0, problems) || undefined,
+    createdLte: integerParam(query.get('createdLte'), 'createdLte', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 0, problems) || undefined,
     contextKeys: contextKeys.length > 0 ? contextKeys : undefined,
   };
 }
@@ -57,8 +46,8 @@ export function notificationListRoutes(state: ServiceState): Route[] {
       run({ params, url, base }) {
         const query = url.searchParams;
         const problems: string[] = [];
-        const limit = integer(query.get('limit'), 'limit', 1, 100, problems) ?? 10;
-        const offset = integer(query.get('offset'), 'offset', 0, undefined, problems) ?? 0;
+        const limit = integerParam(query.get('limit'), 'limit', 1, 100, 10, problems);
+        const offset = integerParam(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0, problems);
         const after = query.get('after') || undefined;
         if (after !== undefined && !isObjectId(after)) problems.push('The after cursor must be a valid MongoDB ObjectId');
         const filter = listFilter(query, problems);
