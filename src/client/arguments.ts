@@ -1,10 +1,18 @@
 /** Argument checks shared by the client's operations: a clear error before any request. */
 import { InboxArgumentError } from './errors';
 
+/** What was passed, for an error message: a string quoted, an array by its length. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? `an array of ${value.length}` : String(value);
+}
+
+/** Refuses an argument: "`argument` must be <expected>, received <value>." */
+export function fail(operation: string, argument: string, expected: string, value: unknown): never {
+  throw new InboxArgumentError(operation, argument, `must be ${expected}, received ${shown(value)}.`);
+}
+
 export function requireId(operation: string, argument: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new InboxArgumentError(operation, argument, `must be a non-empty string, received ${value === '' ? 'an empty string' : String(value)}.`);
-  }
+  if (typeof value !== 'string' || value.trim() === '') fail(operation, argument, 'a non-empty string', value);
   // Encoded or not, "." and ".." are dot segments: the URL would name another resource.
   if (value === '.' || value === '..') {
     throw new InboxArgumentError(operation, argument, `cannot be ${JSON.stringify(value)}: it would change the request's path.`);

@@ -2,6 +2,7 @@
  * A connection to the service: the options checked once, and the transport that sends with
  * them. Clients remember theirs, so an admin client can be made from an inbox client.
  */
+import { fail } from './arguments';
 import { InboxArgumentError, InboxBrowserApiKeyError } from './errors';
 import { createTransport, type HeadersOption, type RetryOptions, type Transport } from './http';
 
@@ -33,10 +34,10 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
   // a provider can render on the server; requests need a browser to resolve it (see http.ts).
   if (!/^https?:\/\//i.test(options.baseUrl) && !options.baseUrl.startsWith('/')) {
-    throw new InboxArgumentError(operation, 'baseUrl', `must be an absolute http(s) URL, or a path such as "/api/inbox" in a browser, received ${JSON.stringify(options.baseUrl)}.`);
+    fail(operation, 'baseUrl', 'an absolute http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new InboxArgumentError(operation, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);
+    fail(operation, 'timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
   }
   if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
     throw new InboxArgumentError(

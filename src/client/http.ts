@@ -2,6 +2,7 @@
  * The transport: headers, timeouts, abort, retries with backoff, idempotency
  * keys and the `{data}` envelope. Knows nothing about the operations.
  */
+import { fail } from './arguments';
 import {
   InboxAbortError,
   InboxApiError,
@@ -90,11 +91,7 @@ export function createTransport(options: TransportOptions): Transport {
     // One key per call, reused by every retry of it, so the service applies it once.
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
     if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
-      throw new InboxArgumentError(
-        spec.operation,
-        'idempotencyKey',
-        `must be 1 to 255 visible ASCII characters (no spaces), received ${JSON.stringify(String(spec.idempotencyKey).slice(0, 40))}.`,
-      );
+      fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey).slice(0, 40));
     }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 

@@ -3,7 +3,7 @@
  * (`markAll`) and record a button click (`markAction`). The last two are operations of the
  * deployed service beyond the spec's five.
  */
-import { isPlainObject, requireId } from './arguments';
+import { fail, isPlainObject, requireId } from './arguments';
 import { InboxArgumentError } from './errors';
 import type { RequestOptions, Transport } from './http';
 import { MARK_AS_VALUES, markedMessageSchema, messagesSchema, type ButtonType, type MarkAsValue, type MarkedMessage } from './schemas/index';
@@ -55,9 +55,7 @@ export interface MessageOperations {
 const countSchema = num;
 
 function requireMarkAs(operation: string, markAs: unknown): MarkAsValue {
-  if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) {
-    throw new InboxArgumentError(operation, 'markAs', `must be one of ${MARK_AS_VALUES.join(', ')}, received ${JSON.stringify(markAs)}.`);
-  }
+  if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) fail(operation, 'markAs', `one of ${MARK_AS_VALUES.join(', ')}`, markAs);
   return markAs as MarkAsValue;
 }
 
@@ -109,16 +107,10 @@ export function messageOperations(transport: Transport): MessageOperations {
       const operation = 'markAction';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const messageId = requireId(operation, 'messageId', params.messageId);
-      if (params.type !== 'primary' && params.type !== 'secondary') {
-        throw new InboxArgumentError(operation, 'type', `must be primary or secondary, received ${JSON.stringify(params.type)}.`);
-      }
+      if (params.type !== 'primary' && params.type !== 'secondary') fail(operation, 'type', 'primary or secondary', params.type);
       const status = params.status ?? 'done';
-      if (status !== 'pending' && status !== 'done') {
-        throw new InboxArgumentError(operation, 'status', `must be pending or done, received ${JSON.stringify(status)}.`);
-      }
-      if (params.payload !== undefined && !isPlainObject(params.payload)) {
-        throw new InboxArgumentError(operation, 'payload', 'must be a plain object.');
-      }
+      if (status !== 'pending' && status !== 'done') fail(operation, 'status', 'pending or done', status);
+      if (params.payload !== undefined && !isPlainObject(params.payload)) fail(operation, 'payload', 'a plain object', params.payload);
       const body = await transport.request({
         ...requestOptions,
         operation,

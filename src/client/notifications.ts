@@ -5,9 +5,9 @@
  * (`v1-notifications.ts`); what v1 lacks (archive, snooze, delete, counts) throws an
  * `InboxError` with code `unsupported`.
  */
-import { requireId } from './arguments';
+import { fail, requireId } from './arguments';
 import type { InboxV1Client } from './client';
-import { InboxApiError, InboxArgumentError } from './errors';
+import { InboxApiError } from './errors';
 import { parseItems, type InvalidFeedItem, type PayloadCheck } from './feed-page';
 import type { RequestOptions, RequestSpec, Transport } from './http';
 import type { PayloadFilter } from './payload-schema';
@@ -180,7 +180,7 @@ export interface Dialect {
 }
 
 export function notificationOperations(transport: Transport, client: InboxV1Client<unknown>, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
-  if (api !== 'auto' && api !== 'v2' && api !== 'v1') throw new InboxArgumentError('createInboxClient', 'api', `must be 'auto', 'v2' or 'v1', received ${JSON.stringify(api)}.`);
+  if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
   let v1 = api === 'v1' ? true : api === 'v2' ? false : undefined;
   const old = v1Notifications(client) as Record<string, ((operation: string, p: Params, options?: RequestOptions) => Promise<unknown>) | undefined>;
@@ -241,15 +241,12 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
  * judge: its 422 names the field and the rule ("limit must not be greater than 100").
  */
 function checkParams(operation: string, p: Params, method?: string): void {
-  const fail = (name: string, expected: string, value: unknown) => {
-    throw new InboxArgumentError(operation, name, `must be ${expected}, received ${JSON.stringify(value)}.`);
-  };
   requireId(operation, 'subscriberId', p?.subscriberId);
   if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', p.notificationId);
   if (p.after !== undefined) requireId(operation, 'after', p.after);
-  if (operation.endsWith('Action') && !['primary', 'secondary'].includes(p.actionType as string)) fail('actionType', 'primary or secondary', p.actionType);
-  if (operation.endsWith('.snooze') && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail('snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
-  if (operation.endsWith('count') && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail('filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
+  if (operation.endsWith('Action') && !['primary', 'secondary'].includes(p.actionType as string)) fail(operation, 'actionType', 'primary or secondary', p.actionType);
+  if (operation.endsWith('.snooze') && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
+  if (operation.endsWith('count') && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
 }
 
 export type ListQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
