@@ -150,29 +150,26 @@ const noRoute = (error: unknown) =>
 type Params = NotificationParams & BulkFilter & ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
 
 /**
- * Each operation: its method, the path after `/notifications` and what it sends, and on v1 its
- * stand-in (`'-'`: none). A change of one notification answers with it; a bulk one with nothing.
+ * Each operation but `list` and `count`: its method and the path after `/notifications`, where `@`
+ * is the notification's id and `*` the button. A change of one notification answers with it; a
+ * bulk one with nothing.
  */
-const OPERATIONS: [name: string, method: RequestSpec['method'], path: (p: Params) => string][] = [
-  ['markAsRead', 'PATCH', (p) => `${one(p)}/read`],
-  ['markAsUnread', 'PATCH', (p) => `${one(p)}/unread`],
-  ['archive', 'PATCH', (p) => `${one(p)}/archive`],
-  ['unarchive', 'PATCH', (p) => `${one(p)}/unarchive`],
-  ['snooze', 'PATCH', (p) => `${one(p)}/snooze`],
-  ['unsnooze', 'PATCH', (p) => `${one(p)}/unsnooze`],
-  ['completeAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/complete`],
-  ['revertAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/revert`],
-  ['delete', 'DELETE', one],
-  ['markAsSeen', 'POST', () => '/seen'],
-  ['markAllAsRead', 'POST', () => '/read'],
-  ['archiveAll', 'POST', () => '/archive'],
-  ['archiveAllRead', 'POST', () => '/read-archive'],
-  ['deleteAll', 'POST', () => '/delete'],
-];
-
-function one(p: Params): string {
-  return `/${encodeURIComponent(p.notificationId)}`;
-}
+const OPERATIONS: Record<string, string> = {
+  markAsRead: 'PATCH @/read',
+  markAsUnread: 'PATCH @/unread',
+  archive: 'PATCH @/archive',
+  unarchive: 'PATCH @/unarchive',
+  snooze: 'PATCH @/snooze',
+  unsnooze: 'PATCH @/unsnooze',
+  completeAction: 'PATCH @/actions/*/complete',
+  revertAction: 'PATCH @/actions/*/revert',
+  delete: 'DELETE @',
+  markAsSeen: 'POST /seen',
+  markAllAsRead: 'POST /read',
+  archiveAll: 'POST /archive',
+  archiveAllRead: 'POST /read-archive',
+  deleteAll: 'POST /delete',
+};
 
 export interface Dialect {
   notifications: NotificationOperations<never>;
@@ -215,12 +212,15 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
         parseOrThrow(operation, notificationCountsSchema, await transport.request({ ...options, operation, method: 'GET', path: `${path(params)}/count`, query: { filters: JSON.stringify(params.filters) } })),
       options),
   };
-  for (const [name, method, suffix] of OPERATIONS) {
+  for (const [name, spec] of Object.entries(OPERATIONS)) {
+    const [method, suffix] = spec.split(' ') as [RequestSpec['method'], string];
     notifications[name] = (params: Params, options?: RequestOptions) =>
       call(name, params, async (operation) => {
         const snoozeUntil = params.snoozeUntil;
         const body = method === 'POST' ? bulkBody(params) : snoozeUntil === undefined ? undefined : { snoozeUntil: new Date(snoozeUntil as string).toISOString() };
-        const answer = await transport.request({ ...options, operation, method, path: `${path(params)}${suffix(params)}`, body });
+        // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
+        const tail = suffix.replace('*', String(params.actionType)).replace('@', `/${encodeURIComponent(params.notificationId)}`);
+        const answer = await transport.request({ ...options, operation, method, path: path(params) + tail, body });
         if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
       }, options, method);
   }
