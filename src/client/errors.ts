@@ -83,22 +83,13 @@ export class InboxApiError extends InboxError {
     retryAfterMs: number | undefined;
     mayHaveApplied: boolean;
   }) {
+    const { operation, ...fields } = init;
     const messages = serviceMessages(init.body);
     const said = messages.length > 0 ? messages.join('; ') : init.statusText || 'no message';
     const hint = hintFor(init.status, init.retryAfterMs, messages);
-    super(
-      'api_error',
-      `${init.operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`,
-    );
-    this.status = init.status;
-    this.statusText = init.statusText;
-    this.messages = messages;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
-    this.retryAfterMs = init.retryAfterMs;
-    this.headers = init.headers;
-    this.mayHaveApplied = init.mayHaveApplied;
+    super('api_error', `${operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`);
+    // Every field of `init` but the operation, which the message names.
+    Object.assign(this, fields, { messages });
   }
 }
 
