@@ -101,7 +101,7 @@ export class InboxNetworkError extends InboxError {
   constructor(operation: string, url: string, cause: unknown) {
     super(
       'network_error',
-      `${operation} could not reach ${url}: ${describeCause(cause)}. Check that the service (or your proxy route) is running and that \`baseUrl\` is right; in a browser, also check CORS.`,
+      `${operation} could not reach ${url}: ${describeCause(cause)}. Check that the service (or your proxy route) is up and \`baseUrl\` is right; in a browser, also CORS.`,
       { cause },
     );
     this.url = url;
@@ -117,9 +117,7 @@ export class InboxTimeoutError extends InboxError {
   constructor(operation: string, url: string | undefined, timeoutMs: number) {
     super(
       'timeout',
-      url === undefined
-        ? `${operation} timed out after ${timeoutMs} ms waiting for your \`headers\` function; nothing was sent. Check that it settles (e.g. the session-token lookup).`
-        : `${operation} timed out after ${timeoutMs} ms waiting for ${url}. The service may be overloaded; retry, or raise \`timeoutMs\`.`,
+      `${operation} timed out after ${timeoutMs} ms waiting for ${url === undefined ? 'your `headers` function; nothing was sent. Check that it settles.' : `${url}; retry, or raise \`timeoutMs\`.`}`,
     );
     this.timeoutMs = timeoutMs;
   }
@@ -157,7 +155,7 @@ export class InboxValidationError extends InboxError {
       'invalid_response',
       operation === undefined
         ? `The value does not match the schema: ${list}${more}.`
-        : `${operation} received a response that does not match the notification service spec: ${list}${more}. Check that \`baseUrl\` points at the notification service (or a proxy that passes its bodies through unchanged).`,
+        : `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service, or a proxy that passes its bodies on unchanged.`,
     );
     this.issues = issues;
     this.body = body;
@@ -171,10 +169,8 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      'createInboxClient: an `apiKey` was passed in a browser, where every visitor could read it. ' +
-        "Keep the key on your server: mount `createInboxProxy` from 'inbox-kit/server' on a route of your app " +
-        'and point `baseUrl` at that route (no apiKey). If this page is not public (an internal tool), ' +
-        'pass `dangerouslyAllowBrowser: true`.',
+      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Keep it on your server: mount `createInboxProxy` from 'inbox-kit/server' " +
+        'on a route of your app and point `baseUrl` at it, with no key. On a page that is not public, pass `dangerouslyAllowBrowser: true`.',
     );
   }
 }
@@ -198,20 +194,18 @@ function serviceMessages(body: unknown): string[] {
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
   switch (status) {
     case 400:
-      return 'The service refused the request as malformed; fix the arguments it names.';
+      return 'Fix the arguments the service names.';
     case 401:
-      return 'Check the API key: the service expects `Authorization: ApiKey <key>`. In a browser, do not hold the key: call your `createInboxProxy` route instead.';
+      return 'Check the API key (sent as `Authorization: ApiKey <key>`); in a browser, call your `createInboxProxy` route instead.';
     case 403:
-      return 'The signed-in user is not allowed to do this (a proxy pins each user to their own subscriber id and allows admin operations only when `authorizeAdmin` says so).';
+      return 'Not allowed for this user (a proxy allows each user only their own subscriber id, and admin operations only if `authorizeAdmin` says so).';
     case 404:
-      return 'Check the id in the request (subscriber, integration or workflow).';
+      return 'Check the ids in the request.';
     case 409:
-      return 'A request with the same idempotency-key is still being processed; retry shortly.';
+      return 'The same idempotency-key is still being processed; retry shortly.';
     case 422:
-      if (messages.some((m) => /reused for a different|idempotency/i.test(m))) return 'This idempotency-key was already used with a different request; use a new key.';
-      return messages.some((m) => /workflow_not_found/i.test(m))
-        ? 'Check that `name` is the trigger identifier of an existing, active workflow.'
-        : '';
+      if (messages.some((m) => /reused for a different|idempotency/i.test(m))) return 'The idempotency-key was used for another request; use a new key.';
+      return messages.some((m) => /workflow_not_found/i.test(m)) ? 'Check that `name` is the trigger identifier of an active workflow.' : '';
     case 429:
       return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
     default:
