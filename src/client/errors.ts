@@ -169,8 +169,8 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Keep it on your server: mount `createInboxProxy` from 'inbox-kit/server' " +
-        'on a route of your app and point `baseUrl` at it, with no key. On a page that is not public, pass `dangerouslyAllowBrowser: true`.',
+      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Mount `createInboxProxy` from 'inbox-kit/server' on a route of your app " +
+        'and point `baseUrl` at it, with no key; on a page that is not public, pass `dangerouslyAllowBrowser: true`.',
     );
   }
 }
@@ -196,16 +196,17 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 400:
       return 'Fix the arguments the service names.';
     case 401:
-      return 'Check the API key (sent as `Authorization: ApiKey <key>`); in a browser, call your `createInboxProxy` route instead.';
+      return 'Check the API key; in a browser, call your `createInboxProxy` route instead.';
     case 403:
-      return 'Not allowed for this user (a proxy allows each user only their own subscriber id, and admin operations only if `authorizeAdmin` says so).';
+      return 'Not allowed for this user: a proxy allows only their own subscriber id, and admin operations if `authorizeAdmin` says so.';
     case 404:
       return 'Check the ids in the request.';
     case 409:
       return 'The same idempotency-key is still being processed; retry shortly.';
     case 422:
-      if (messages.some((m) => /reused for a different|idempotency/i.test(m))) return 'The idempotency-key was used for another request; use a new key.';
-      return messages.some((m) => /workflow_not_found/i.test(m)) ? 'Check that `name` is the trigger identifier of an active workflow.' : '';
+      // One message a line: a pattern cannot match across two of them.
+      if (/reused for a different|idempotency/i.test(messages.join('\n'))) return 'The idempotency-key was used for another request; use a new key.';
+      return /workflow_not_found/i.test(messages.join('\n')) ? 'Check that `name` is the trigger identifier of an active workflow.' : '';
     case 429:
       return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
     default:

@@ -124,7 +124,7 @@ export function createTransport(options: TransportOptions): Transport {
         } catch (error) {
           throw new InboxError(
             'headers_failed',
-            `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Check it (e.g. the session-token lookup) and retry.`,
+            `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Fix it and retry.`,
             { cause: error },
           );
         }

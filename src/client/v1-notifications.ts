@@ -13,7 +13,7 @@ import type { FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessa
 export async function unsupported(operation: string): Promise<never> {
   throw new InboxError(
     'unsupported',
-    `${operation} needs the service's v2 API; this service speaks v1 (see \`client.capabilities()\`).`,
+    `${operation} needs the service's v2 API; this one speaks v1 (see \`client.capabilities()\`).`,
   );
 }
 
