@@ -1,9 +1,9 @@
 /** Argument checks shared by the client's operations: a clear error before any request. */
 import { InboxArgumentError } from './errors';
 
-/** What was passed, for an error message: a string quoted, an array by its length. */
+/** What was passed, for an error message: a string quoted, an array by its length, a plain object as such. */
 function shown(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? `an array of ${value.length}` : String(value);
+  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? `an array of ${value.length}` : isPlainObject(value) ? 'an object' : String(value);
 }
 
 /** Refuses an argument: "`argument` must be <expected>, received <value>." */
