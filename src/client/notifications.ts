@@ -20,7 +20,7 @@ import {
   type NotificationCount,
   type Severity,
 } from './schemas/index';
-import { unsupported, v1Notifications } from './v1-notifications';
+import { viaV1 } from './v1-notifications';
 import { parseOrThrow } from './validate';
 
 /** Which dialect of the service the client speaks. `'auto'`: v2, or v1 once the service shows it has no v2 routes. */
@@ -147,14 +147,19 @@ export interface NotificationOperations<P = FreePayload> {
 const noRoute = (error: unknown) =>
   error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^(?:Cannot [A-Z]+ |No inbox operation)/.test(m));
 
-type Params = NotificationParams & BulkFilter & ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
+/** Every operation's parameters, as the operations read them. */
+export type Params = NotificationParams &
+  BulkFilter &
+  ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
 
 /**
- * Each operation but `list` and `count`: its method and the path after `/notifications`, where `@`
- * is the notification's id and `*` the button. A change of one notification answers with it; a
- * bulk one with nothing.
+ * Each operation: its method and the path after `/notifications`, where `@` is the notification's
+ * id and `*` the button. `list`, `count` and a change of one notification (PATCH) answer with what
+ * they read or changed; a delete and a bulk change (POST) with nothing.
  */
 const OPERATIONS: Record<string, string> = {
+  list: 'GET ',
+  count: 'GET /count',
   markAsRead: 'PATCH @/read',
   markAsUnread: 'PATCH @/unread',
   archive: 'PATCH @/archive',
@@ -180,55 +185,56 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
   if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
   let v1 = api === 'v1' ? true : api === 'v2' ? false : undefined;
-  const old = v1Notifications(client) as Record<string, ((operation: string, p: Params, options?: RequestOptions) => Promise<unknown>) | undefined>;
+  const notifications: Record<string, (params: Params, options?: RequestOptions) => Promise<unknown>> = {};
 
-  /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
-  async function call(name: string, params: Params, v2: (operation: string) => Promise<unknown>, options?: RequestOptions, method?: string): Promise<unknown> {
-    const operation = `notifications.${name}`;
-    checkParams(operation, params, method);
-    const fallback = () => (old[name] ?? unsupported)(operation, params, options);
-    if (v1) return fallback();
-    try {
-      const result = await v2(operation);
-      v1 = false;
-      return result;
-    } catch (error) {
-      if (v1 !== undefined || !noRoute(error)) throw error;
-      v1 = true;
-      return fallback();
-    }
-  }
-
-  const path = (p: Params) => `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications`;
-  const notifications: Record<string, unknown> = {
-    list: (params: Params, options?: RequestOptions) =>
-      call('list', params, async (operation) => {
-        const body = await transport.request({ ...options, operation, method: 'GET', path: path(params), query: listQuery(params) });
-        const page = parseOrThrow(operation, notificationsPageSchema, body);
-        return { ...(await parseItems(operation, body, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
-      }, options),
-    count: (params: Params, options?: RequestOptions) =>
-      call('count', params, async (operation) =>
-        parseOrThrow(operation, notificationCountsSchema, await transport.request({ ...options, operation, method: 'GET', path: `${path(params)}/count`, query: { filters: JSON.stringify(params.filters) } })),
-      options),
-  };
   for (const [name, spec] of Object.entries(OPERATIONS)) {
     const [method, suffix] = spec.split(' ') as [RequestSpec['method'], string];
-    notifications[name] = (params: Params, options?: RequestOptions) =>
-      call(name, params, async (operation) => {
-        const snoozeUntil = params.snoozeUntil;
-        const body = method === 'POST' ? bulkBody(params) : snoozeUntil === undefined ? undefined : { snoozeUntil: new Date(snoozeUntil as string).toISOString() };
-        // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
-        const tail = suffix.replace('*', String(params.actionType)).replace('@', `/${encodeURIComponent(params.notificationId)}`);
-        const answer = await transport.request({ ...options, operation, method, path: path(params) + tail, body });
-        if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
-      }, options, method);
+    /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
+    notifications[name] = async (params, options) => {
+      const operation = `notifications.${name}`;
+      checkParams(operation, name, method, params);
+      const fallback = () => viaV1(client, name, operation, params, options);
+      if (v1) return fallback();
+      try {
+        const result = await v2(operation, name, method, suffix, params, options);
+        v1 = false;
+        return result;
+      } catch (error) {
+        if (v1 !== undefined || !noRoute(error)) throw error;
+        v1 = true;
+        return fallback();
+      }
+    };
+  }
+
+  async function v2(operation: string, name: string, method: RequestSpec['method'], suffix: string, p: Params, options?: RequestOptions): Promise<unknown> {
+    const { snoozeUntil } = p;
+    const answer = await transport.request({
+      ...options,
+      operation,
+      method,
+      // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
+      path: `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications${suffix.replace('*', String(p.actionType)).replace('@', `/${encodeURIComponent(p.notificationId)}`)}`,
+      query: name === 'list' ? listQuery(p) : name === 'count' ? { filters: JSON.stringify(p.filters) } : undefined,
+      body:
+        method === 'POST'
+          ? { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys }
+          : method === 'GET' || snoozeUntil === undefined
+            ? undefined
+            : { snoozeUntil: new Date(snoozeUntil as string).toISOString() },
+    });
+    if (name === 'list') {
+      const page = parseOrThrow(operation, notificationsPageSchema, answer);
+      return { ...(await parseItems(operation, answer, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
+    }
+    if (name === 'count') return parseOrThrow(operation, notificationCountsSchema, answer);
+    if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
   }
 
   return {
     notifications: notifications as unknown as NotificationOperations<never>,
     async capabilities(params, options) {
-      if (v1 === undefined) await (notifications.list as NotificationOperations['list'])({ subscriberId: params?.subscriberId, limit: 1 }, options);
+      if (v1 === undefined) await notifications.list!({ subscriberId: params?.subscriberId, limit: 1 } as Params, options);
       const v2 = !v1;
       return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 };
     },
@@ -240,13 +246,13 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
  * button, the snooze time and the counts' filters. Ranges and filter values are the service's to
  * judge: its 422 names the field and the rule ("limit must not be greater than 100").
  */
-function checkParams(operation: string, p: Params, method?: string): void {
+function checkParams(operation: string, name: string, method: string, p: Params): void {
   requireId(operation, 'subscriberId', p?.subscriberId);
   if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', p.notificationId);
   if (p.after !== undefined) requireId(operation, 'after', p.after);
-  if (operation.endsWith('Action') && !['primary', 'secondary'].includes(p.actionType as string)) fail(operation, 'actionType', 'primary or secondary', p.actionType);
-  if (operation.endsWith('.snooze') && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
-  if (operation.endsWith('count') && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
+  if (name.endsWith('Action') && p.actionType !== 'primary' && p.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', p.actionType);
+  if (name === 'snooze' && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
+  if (name === 'count' && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
 }
 
 export type ListQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -267,8 +273,4 @@ function listQuery(p: Params): ListQuery {
     createdLte: ms(p.createdLte),
     contextKeys: p.contextKeys,
   };
-}
-
-function bulkBody(p: Params) {
-  return { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys };
 }
