@@ -138,14 +138,14 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The response (or, from a schema's `parse`, the value) did not match the spec. */
+/** The response did not match the spec. */
 export class InboxValidationError extends InboxError {
   override readonly name = 'InboxValidationError';
   declare readonly issues: ValidationIssue[];
   declare readonly body: unknown;
 
-  /** `operation` is the client method that received `body`, or undefined for a schema's own `parse`. */
-  constructor(operation: string | undefined, issues: ValidationIssue[], body: unknown) {
+  /** `operation` is the client method that received `body`. */
+  constructor(operation: string, issues: ValidationIssue[], body: unknown) {
     const list = issues
       .slice(0, 5)
       .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
@@ -153,9 +153,7 @@ export class InboxValidationError extends InboxError {
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     super(
       'invalid_response',
-      operation === undefined
-        ? `The value does not match the schema: ${list}${more}.`
-        : `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service, or a proxy that passes its bodies on unchanged.`,
+      `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service, or a proxy that passes its bodies on unchanged.`,
     );
     this.issues = issues;
     this.body = body;
