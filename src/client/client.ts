@@ -79,8 +79,8 @@ export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefin
   options: InboxClientOptions<S>,
 ): InboxClient<SchemaOutput<S>> {
   const client = createV1Client(options);
-  const dialect = notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema);
-  return remember(Object.assign(client, dialect), transportOf(client)!) as InboxClient<SchemaOutput<S>>;
+  // The same object, so the transport createV1Client remembered for it stays its own.
+  return Object.assign(client, notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
 }
 
 /** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */
