@@ -29,12 +29,12 @@ export interface ConnectionOptions {
 
 export function connect(operation: string, options: ConnectionOptions): Transport {
   if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
-    throw new InboxArgumentError(operation, 'baseUrl', 'is required: the URL of the service, or of your createInboxProxy route.');
+    throw new InboxArgumentError(operation, 'baseUrl', "is required: the service's URL, or your createInboxProxy route.");
   }
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
   // a provider can render on the server; requests need a browser to resolve it (see http.ts).
   if (!/^https?:\/\//i.test(options.baseUrl) && !options.baseUrl.startsWith('/')) {
-    fail(operation, 'baseUrl', 'an absolute http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
+    fail(operation, 'baseUrl', 'an http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     fail(operation, 'timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
@@ -43,7 +43,7 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
     throw new InboxArgumentError(
       operation,
       'apiKey',
-      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII characters, no spaces or line breaks.',
+      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
     );
   }
   if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {

@@ -153,7 +153,7 @@ export class InboxValidationError extends InboxError {
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     super(
       'invalid_response',
-      `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service, or a proxy that passes its bodies on unchanged.`,
+      `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service or a proxy that passes it on unchanged.`,
     );
     this.issues = issues;
     this.body = body;
@@ -167,8 +167,8 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Mount `createInboxProxy` from 'inbox-kit/server' on a route of your app " +
-        'and point `baseUrl` at it, with no key; on a page that is not public, pass `dangerouslyAllowBrowser: true`.',
+      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Point `baseUrl` at a `createInboxProxy` route ('inbox-kit/server') " +
+        'instead, or on a page that is not public pass `dangerouslyAllowBrowser: true`.',
     );
   }
 }
@@ -192,15 +192,15 @@ function serviceMessages(body: unknown): string[] {
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
   switch (status) {
     case 400:
-      return 'Fix the arguments the service names.';
+      return 'Fix what the service names.';
     case 401:
       return 'Check the API key; in a browser, call your `createInboxProxy` route instead.';
     case 403:
-      return 'Not allowed for this user: a proxy allows only their own subscriber id, and admin operations if `authorizeAdmin` says so.';
+      return 'Not allowed for this user (a proxy allows only their own subscriber id, and admin operations by `authorizeAdmin`).';
     case 404:
       return 'Check the ids in the request.';
     case 409:
-      return 'The same idempotency-key is still being processed; retry shortly.';
+      return 'Its idempotency-key is still in use; retry shortly.';
     case 422:
       // One message a line: a pattern cannot match across two of them.
       if (/reused for a different|idempotency/i.test(messages.join('\n'))) return 'The idempotency-key was used for another request; use a new key.';

@@ -76,5 +76,5 @@ export async function parseItems<T>(
 function checkedByProxy(operation: string, body: unknown): InvalidFeedItem[] {
   const check = parseOrThrow(operation, payloadCheckSchema, body)[PAYLOAD_CHECK_FIELD];
   if (check) return check.invalidItems.map((item) => ({ index: item.index, id: item.id ?? undefined, issues: item.issues }));
-  throw new InboxValidationError(operation, [{ path: PAYLOAD_CHECK_FIELD, message: 'missing: the payloads were not checked. Give createInboxProxy your payloadSchema, or the provider the schema itself.' }], body);
+  throw new InboxValidationError(operation, [{ path: PAYLOAD_CHECK_FIELD, message: 'missing: the payloads were not checked. Give createInboxProxy your payloadSchema (or the provider the schema).' }], body);
 }

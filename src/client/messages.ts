@@ -62,7 +62,7 @@ function requireMarkAs(operation: string, markAs: unknown): MarkAsValue {
 /** A message id; the service splits a string at commas, so one must not hold any. */
 function requireMessageId(operation: string, argument: string, value: unknown): string {
   const id = requireId(operation, argument, value);
-  if (id.includes(',')) throw new InboxArgumentError(operation, argument, 'must not contain commas (the service would split it); pass an array of ids.');
+  if (id.includes(',')) throw new InboxArgumentError(operation, argument, 'must not contain commas; pass an array of ids.');
   return id;
 }
 

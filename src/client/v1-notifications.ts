@@ -13,7 +13,7 @@ import type { FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessa
 export async function unsupported(operation: string): Promise<never> {
   throw new InboxError(
     'unsupported',
-    `${operation} needs the service's v2 API; this one speaks v1 (see \`client.capabilities()\`).`,
+    `${operation} needs the service's v2 API (see \`client.capabilities()\`).`,
   );
 }
 
@@ -70,7 +70,7 @@ export async function viaV1(client: InboxV1Client<unknown>, name: string, operat
   if (name === 'markAsRead' || name === 'markAsUnread') {
     const answer = await client.markAs({ subscriberId, messageId: [notificationId], markAs: name === 'markAsRead' ? 'read' : 'unread' }, options);
     const found = answer.find((m) => m._id === notificationId);
-    if (!found) throw new InboxValidationError(operation, [{ path: '', message: `the service's answer does not hold notification ${notificationId}` }], answer);
+    if (!found) throw new InboxValidationError(operation, [{ path: '', message: `the answer lacks notification ${notificationId}` }], answer);
     return fromV1(found, subscriberId);
   }
   if (name === 'completeAction' || name === 'revertAction') {
