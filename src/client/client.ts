@@ -149,7 +149,8 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
         operation,
         method: 'PATCH',
         path: `/v2/subscribers/${encodeURIComponent(subscriberId)}/preferences`,
-        body: workflowId === undefined ? { channels: params.channels } : { channels: params.channels, workflowId },
+        // An undefined workflowId is left out of the JSON.
+        body: { channels: params.channels, workflowId },
       });
       return parseOrThrow(operation, preferencesSchema, body);
     },

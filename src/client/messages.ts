@@ -66,6 +66,12 @@ function requireMessageId(operation: string, argument: string, value: unknown): 
   return id;
 }
 
+/** One id or several: each checked, `messageId[2]` naming the third of several. */
+function requireIds(operation: string, argument: string, value: unknown, check: typeof requireId): void {
+  if (Array.isArray(value)) value.forEach((id, index) => check(operation, `${argument}[${index}]`, id));
+  else check(operation, argument, value);
+}
+
 export function messageOperations(transport: Transport): MessageOperations {
   const messagesPath = (subscriberId: string) => `/v1/subscribers/${encodeURIComponent(subscriberId)}/messages`;
   return {
@@ -73,12 +79,8 @@ export function messageOperations(transport: Transport): MessageOperations {
       const operation = 'markAs';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const { messageId } = params;
-      if (Array.isArray(messageId)) {
-        if (messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
-        messageId.forEach((id, index) => requireMessageId(operation, `messageId[${index}]`, id));
-      } else {
-        requireMessageId(operation, 'messageId', messageId);
-      }
+      if (Array.isArray(messageId) && messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
+      requireIds(operation, 'messageId', messageId, requireMessageId);
       const markAs = requireMarkAs(operation, params.markAs);
       const body = await transport.request({ ...requestOptions, operation, method: 'POST', path: `${messagesPath(subscriberId)}/mark-as`, body: { messageId, markAs } });
       return parseOrThrow(operation, messagesSchema, body);
@@ -89,16 +91,14 @@ export function messageOperations(transport: Transport): MessageOperations {
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const markAs = requireMarkAs(operation, params.markAs);
       const { feedIdentifier } = params;
-      if (feedIdentifier !== undefined) {
-        const ids = Array.isArray(feedIdentifier) ? feedIdentifier : [feedIdentifier];
-        ids.forEach((id, index) => requireId(operation, Array.isArray(feedIdentifier) ? `feedIdentifier[${index}]` : 'feedIdentifier', id));
-      }
+      if (feedIdentifier !== undefined) requireIds(operation, 'feedIdentifier', feedIdentifier, requireId);
       const body = await transport.request({
         ...requestOptions,
         operation,
         method: 'POST',
         path: `${messagesPath(subscriberId)}/mark-all`,
-        body: feedIdentifier === undefined ? { markAs } : { markAs, feedIdentifier },
+        // An undefined field is left out of the JSON.
+        body: { markAs, feedIdentifier },
       });
       return parseOrThrow(operation, countSchema, body);
     },
@@ -116,7 +116,7 @@ export function messageOperations(transport: Transport): MessageOperations {
         operation,
         method: 'POST',
         path: `${messagesPath(subscriberId)}/${encodeURIComponent(messageId)}/actions/${params.type}`,
-        body: params.payload === undefined ? { status } : { status, payload: params.payload },
+        body: { status, payload: params.payload },
       });
       return parseOrThrow(operation, markedMessageSchema, body);
     },
