@@ -64,10 +64,6 @@ export interface Transport {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-type Outcome =
-  | { ok: true; value: unknown }
-  | { ok: false; error: InboxError; retryable: boolean; retryAfterMs: number | undefined };
-
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -97,13 +93,24 @@ export function createTransport(options: TransportOptions): Transport {
 
     // Whether an earlier attempt may have reached the service: then no later status proves the change was not applied.
     let unclearBefore = false;
+    // A mutation is retried only under an idempotency-key, so the service applies it once.
+    const safe = !mutates || !!idempotencyKey;
     try {
       for (let attempt = 0; ; attempt++) {
-        const outcome = await attemptOnce();
-        if (outcome.ok) return outcome.value;
-        const { error, retryAfterMs } = outcome;
-        unclearBefore ||= mutates && (error instanceof InboxApiError ? error.mayHaveApplied : true);
-        if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+        let retryAfterMs: number | undefined;
+        try {
+          return await attemptOnce();
+        } catch (error) {
+          const api = error instanceof InboxApiError;
+          // Only a status, a network error or a timeout may be worth another attempt.
+          if (!api && !(error instanceof InboxNetworkError || error instanceof InboxTimeoutError)) throw error;
+          unclearBefore ||= mutates && (!api || error.mayHaveApplied);
+          const status = api ? error.status : 0;
+          retryAfterMs = api ? error.retryAfterMs : undefined;
+          // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
+          const retryable = api ? status === 429 || (status >= 500 && safe) || (status === 409 && !!idempotencyKey) : safe;
+          if (!retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+        }
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
         const jittered = backoff / 2 + Math.random() * (backoff / 2);
         await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
@@ -114,7 +121,7 @@ export function createTransport(options: TransportOptions): Transport {
       throw error;
     }
 
-    async function attemptOnce(): Promise<Outcome> {
+    async function attemptOnce(): Promise<unknown> {
       if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
       const headersFor = async () => {
         let headers: Headers;
@@ -135,20 +142,9 @@ export function createTransport(options: TransportOptions): Transport {
         return headers;
       };
 
-      let response: Response;
-      let parsed: unknown;
-      try {
-        ({ response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs));
-      } catch (error) {
-        if (error instanceof InboxNetworkError || error instanceof InboxTimeoutError) {
-          // A mutation is retried only under an idempotency-key, so the service applies it once.
-          return { ok: false, error, retryable: !mutates || !!idempotencyKey, retryAfterMs: undefined };
-        }
-        throw error;
-      }
-      if (response.ok) return { ok: true, value: unwrapEnvelope(parsed) };
-      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-      const error = new InboxApiError({
+      const { response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs);
+      if (response.ok) return unwrapEnvelope(parsed);
+      throw new InboxApiError({
         operation: spec.operation,
         method: spec.method,
         url,
@@ -156,14 +152,9 @@ export function createTransport(options: TransportOptions): Transport {
         statusText: response.statusText,
         body: parsed,
         headers: response.headers,
-        retryAfterMs,
+        retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
         mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
       });
-      // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
-      // A mutation without a key is never retried: the first attempt may have been applied.
-      const retryable =
-        response.status === 429 || (response.status >= 500 && (!mutates || !!idempotencyKey)) || (response.status === 409 && !!idempotencyKey);
-      return { ok: false, error, retryable, retryAfterMs };
     }
   }
 
