@@ -91,6 +91,25 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
+    const headersFor = async () => {
+      let headers: Headers;
+      try {
+        // Headers refuses values it cannot send (a newline, a non-Latin-1 character): the same failure.
+        headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
+      } catch (error) {
+        throw new InboxError(
+          'headers_failed',
+          `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Fix it and retry.`,
+          { cause: error },
+        );
+      }
+      headers.set('Accept', 'application/json');
+      if (body !== undefined) headers.set('Content-Type', 'application/json');
+      if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
+      if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+      return headers;
+    };
+
     // Whether an earlier attempt may have reached the service: then no later status proves the change was not applied.
     let unclearBefore = false;
     // A mutation is retried only under an idempotency-key, so the service applies it once.
@@ -99,7 +118,20 @@ export function createTransport(options: TransportOptions): Transport {
       for (let attempt = 0; ; attempt++) {
         let retryAfterMs: number | undefined;
         try {
-          return await attemptOnce();
+          if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+          const { response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs);
+          if (response.ok) return unwrapEnvelope(parsed);
+          throw new InboxApiError({
+            operation: spec.operation,
+            method: spec.method,
+            url,
+            status: response.status,
+            statusText: response.statusText,
+            body: parsed,
+            headers: response.headers,
+            retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+            mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
+          });
         } catch (error) {
           const api = error instanceof InboxApiError;
           // Only a status, a network error or a timeout may be worth another attempt.
@@ -119,42 +151,6 @@ export function createTransport(options: TransportOptions): Transport {
       // Whatever ends the call after such an attempt (an abort, a failing `headers`) leaves its outcome unknown.
       if (unclearBefore && error instanceof InboxError && !(error instanceof InboxApiError)) Object.assign(error, { mayHaveApplied: true });
       throw error;
-    }
-
-    async function attemptOnce(): Promise<unknown> {
-      if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-      const headersFor = async () => {
-        let headers: Headers;
-        try {
-          // Headers refuses values it cannot send (a newline, a non-Latin-1 character): the same failure.
-          headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
-        } catch (error) {
-          throw new InboxError(
-            'headers_failed',
-            `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Fix it and retry.`,
-            { cause: error },
-          );
-        }
-        headers.set('Accept', 'application/json');
-        if (body !== undefined) headers.set('Content-Type', 'application/json');
-        if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
-        if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
-        return headers;
-      };
-
-      const { response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs);
-      if (response.ok) return unwrapEnvelope(parsed);
-      throw new InboxApiError({
-        operation: spec.operation,
-        method: spec.method,
-        url,
-        status: response.status,
-        statusText: response.statusText,
-        body: parsed,
-        headers: response.headers,
-        retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
-        mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
-      });
     }
   }
 
