@@ -429,7 +429,7 @@ describe.each(MODES)('against the %s service', (mode) => {
       const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InboxValidationError);
       expect((error as InboxValidationError).issues).toEqual([{ path: 'hasMore', message: 'expected boolean, received "yes"' }]);
-      expect((error as Error).message).toMatch(/getFeed received a response that does not match the service's spec: hasMore: expected boolean/);
+      expect((error as Error).message).toMatch(/getFeed: the response does not match the service's spec: hasMore: expected boolean/);
     });
 
     it('refuses a body that is not JSON', async () => {

@@ -330,7 +330,7 @@ describe('timeouts, aborts and network errors', () => {
     const client = ref.client({ baseUrl: `http://127.0.0.1:${port}`, retry: { retries: 1, baseDelayMs: 1 } });
     const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InboxNetworkError);
-    expect((error as Error).message).toMatch(new RegExp(`could not reach http://127.0.0.1:${port}/v1/.*Check that the service .* is up and \`baseUrl\` is right`));
+    expect((error as Error).message).toMatch(new RegExp(`could not reach http://127.0.0.1:${port}/v1/.*Check \`baseUrl\` and that the service .* is up`));
   });
 });
 

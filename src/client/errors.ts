@@ -101,7 +101,7 @@ export class InboxNetworkError extends InboxError {
   constructor(operation: string, url: string, cause: unknown) {
     super(
       'network_error',
-      `${operation} could not reach ${url}: ${describeCause(cause)}. Check that the service (or your proxy route) is up and \`baseUrl\` is right; in a browser, also CORS.`,
+      `${operation} could not reach ${url}: ${describeCause(cause)}. Check \`baseUrl\` and that the service (or your proxy route) is up; in a browser, also CORS.`,
       { cause },
     );
     this.url = url;
@@ -128,7 +128,7 @@ export class InboxAbortError extends InboxError {
   override readonly name = 'InboxAbortError';
 
   constructor(operation: string, reason: unknown) {
-    super('aborted', `${operation} was aborted by the caller's AbortSignal.`, { cause: reason });
+    super('aborted', `${operation} was aborted by its AbortSignal.`, { cause: reason });
   }
 }
 
@@ -153,7 +153,7 @@ export class InboxValidationError extends InboxError {
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     super(
       'invalid_response',
-      `${operation} received a response that does not match the service's spec: ${list}${more}. Check that \`baseUrl\` is the service or a proxy that passes it on unchanged.`,
+      `${operation}: the response does not match the service's spec: ${list}${more}. Is \`baseUrl\` the service, or a proxy that passes it on unchanged?`,
     );
     this.issues = issues;
     this.body = body;
@@ -168,7 +168,7 @@ export class InboxBrowserApiKeyError extends InboxError {
     super(
       'browser_api_key',
       "createInboxClient: an `apiKey` in a browser is readable by every visitor. Point `baseUrl` at a `createInboxProxy` route ('inbox-kit/server') " +
-        'instead, or on a page that is not public pass `dangerouslyAllowBrowser: true`.',
+        'instead, or pass `dangerouslyAllowBrowser: true` on a page that is not public.',
     );
   }
 }
@@ -194,7 +194,7 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 400:
       return 'Fix what the service names.';
     case 401:
-      return 'Check the API key; in a browser, call your `createInboxProxy` route instead.';
+      return 'Check the API key (in a browser, use your `createInboxProxy` route).';
     case 403:
       return 'Not allowed for this user (a proxy allows only their own subscriber id, and admin operations by `authorizeAdmin`).';
     case 404:
