@@ -37,9 +37,8 @@ export async function checkPayload(
 
 /** A v1 item's `_id`, a v2 notification's `id`. */
 export function idOf(item: unknown): string | undefined {
-  if (item === null || typeof item !== 'object') return undefined;
-  const { _id, id } = item as { _id?: unknown; id?: unknown };
-  return typeof _id === 'string' ? _id : typeof id === 'string' ? id : undefined;
+  const { _id, id } = Object(item) as { _id?: unknown; id?: unknown };
+  return [_id, id].find((one): one is string => typeof one === 'string');
 }
 
 function payloadIssue(index: number, field: string, issue: StandardIssue): ValidationIssue {

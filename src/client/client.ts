@@ -101,7 +101,7 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
       const limit = params.limit ?? 10;
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) fail(operation, 'limit', 'a whole number from 1 to 100', limit);
       for (const flag of ['read', 'seen'] as const) {
-        if (params[flag] !== undefined && typeof params[flag] !== 'boolean') fail(operation, flag, 'true, false or undefined', params[flag]);
+        if (params[flag] !== undefined && typeof params[flag] !== 'boolean') fail(operation, flag, 'true or false', params[flag]);
       }
       const filter: unknown = params.payload;
       if (filter !== undefined && !isPlainObject(filter)) fail(operation, 'payload', 'a plain object (part of the trigger payload)', filter);

@@ -167,8 +167,8 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Point `baseUrl` at a `createInboxProxy` route ('inbox-kit/server') " +
-        'instead, or pass `dangerouslyAllowBrowser: true` on a page that is not public.',
+      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Use a `createInboxProxy` route ('inbox-kit/server') as `baseUrl`, " +
+        'or pass `dangerouslyAllowBrowser: true` on a page that is not public.',
     );
   }
 }
@@ -196,7 +196,7 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 401:
       return 'Check the API key (in a browser, use your `createInboxProxy` route).';
     case 403:
-      return 'Not allowed for this user (a proxy allows only their own subscriber id, and admin operations by `authorizeAdmin`).';
+      return 'Not allowed for this user (a proxy allows their own subscriber id only, and admin operations by `authorizeAdmin`).';
     case 404:
       return 'Check the ids in the request.';
     case 409:
@@ -212,7 +212,8 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
   }
 }
 
-function describeCause(cause: unknown): string {
+/** An error's message (and its cause's), or the value thrown. */
+export function describeCause(cause: unknown): string {
   if (cause instanceof Error) {
     const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
     return `${cause.message}${inner}`;

@@ -11,6 +11,7 @@ import {
   InboxNetworkError,
   InboxTimeoutError,
   InboxValidationError,
+  describeCause,
 } from './errors';
 
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
@@ -99,7 +100,7 @@ export function createTransport(options: TransportOptions): Transport {
       } catch (error) {
         throw new InboxError(
           'headers_failed',
-          `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Fix it and retry.`,
+          `${spec.operation}: your \`headers\` function failed, so no request was sent: ${describeCause(error)}. Fix it and retry.`,
           { cause: error },
         );
       }
