@@ -202,9 +202,8 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 409:
       return 'Its idempotency-key is still in use; retry shortly.';
     case 422:
-      // One message a line: a pattern cannot match across two of them.
-      if (/reused for a different|idempotency/i.test(messages.join('\n'))) return 'The idempotency-key was used for another request; use a new key.';
-      return /workflow_not_found/i.test(messages.join('\n')) ? 'Check that `name` is the trigger identifier of an active workflow.' : '';
+      // One message a line: a pattern cannot match across two of them. (broadcast adds its own hint for an unknown workflow.)
+      return /reused for a different|idempotency/i.test(messages.join('\n')) ? 'The idempotency-key was used for another request; use a new key.' : '';
     case 429:
       return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
     default:
