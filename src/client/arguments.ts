@@ -1,14 +1,19 @@
 /** Argument checks shared by the client's operations: a clear error before any request. */
 import { InboxArgumentError } from './errors';
 
-/** What was passed, for an error message: a string quoted, an array by its length, a plain object as such. */
-function shown(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? `an array of ${value.length}` : isPlainObject(value) ? 'an object' : String(value);
+/**
+ * A value as a message shows it, short and never the whole of a large one: a string quoted (cut at
+ * 40 characters), an array by its length, "an object", anything else as String() writes it.
+ */
+export function describe(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return isPlainObject(value) ? 'an object' : String(value);
 }
 
 /** Refuses an argument: "`argument` must be <expected>, received <value>." */
 export function fail(operation: string, argument: string, expected: string, value: unknown): never {
-  throw new InboxArgumentError(operation, argument, `must be ${expected}, received ${shown(value)}.`);
+  throw new InboxArgumentError(operation, argument, `must be ${expected}, received ${describe(value)}.`);
 }
 
 export function requireId(operation: string, argument: string, value: unknown): string {
