@@ -120,7 +120,34 @@ export function createTransport(options: TransportOptions): Transport {
         let retryAfterMs: number | undefined;
         try {
           if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-          const { response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs);
+          // One request and its body, under the timeout and the caller's signal: slow `headers` and a
+          // body that stalls half-way time out too.
+          const controller = new AbortController();
+          let timedOut = false;
+          const timer = setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs);
+          const onAbort = () => controller.abort(spec.signal?.reason);
+          spec.signal?.addEventListener('abort', onAbort, { once: true });
+          let response: Response;
+          let text: string;
+          let sent = false;
+          try {
+            const headers = await untilAborted(headersFor(), controller.signal);
+            sent = true;
+            response = await doFetch(url, { method: spec.method, body, headers, signal: controller.signal });
+            text = await response.text();
+          } catch (error) {
+            if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+            if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
+            if (error instanceof InboxError) throw error;
+            throw new InboxNetworkError(spec.operation, url, error);
+          } finally {
+            clearTimeout(timer);
+            spec.signal?.removeEventListener('abort', onAbort);
+          }
+          const parsed = parseBody(response, text, spec.operation);
           if (response.ok) return unwrapEnvelope(parsed);
           throw new InboxApiError({
             operation: spec.operation,
@@ -156,46 +183,6 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { baseUrl, request };
-}
-
-/**
- * One request and its body, under the timeout and the caller's signal: slow
- * `headers` and a body that stalls half-way time out too.
- */
-async function exchange(
-  doFetch: typeof fetch,
-  url: string,
-  headersFor: () => Promise<Headers>,
-  init: RequestInit,
-  spec: RequestSpec,
-  timeoutMs: number,
-): Promise<{ response: Response; parsed: unknown }> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort(spec.signal?.reason);
-  spec.signal?.addEventListener('abort', onAbort, { once: true });
-  let response: Response;
-  let text: string;
-  let sent = false;
-  try {
-    const headers = await untilAborted(headersFor(), controller.signal);
-    sent = true;
-    response = await doFetch(url, { ...init, headers, signal: controller.signal });
-    text = await response.text();
-  } catch (error) {
-    if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-    if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
-    if (error instanceof InboxError) throw error;
-    throw new InboxNetworkError(spec.operation, url, error);
-  } finally {
-    clearTimeout(timer);
-    spec.signal?.removeEventListener('abort', onAbort);
-  }
-  return { response, parsed: parseBody(response, text, spec.operation) };
 }
 
 function parseBody(response: Response, text: string, operation: string): unknown {
