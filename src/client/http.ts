@@ -82,7 +82,13 @@ export function createTransport(options: TransportOptions): Transport {
         `is a path, which only a browser resolves; on a server use the service's URL (see prefetchInbox).`,
       );
     }
-    const url = buildUrl(baseUrl, spec.path, spec.query);
+    // An array is sent as the key repeated; an undefined value is left out.
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, String(one));
+    }
+    const search = query.toString();
+    const url = `${baseUrl}${spec.path}${search ? `?${search}` : ''}`;
     const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const mutates = spec.method !== 'GET';
     // One key per call, reused by every retry of it, so the service applies it once.
@@ -147,7 +153,21 @@ export function createTransport(options: TransportOptions): Transport {
             clearTimeout(timer);
             spec.signal?.removeEventListener('abort', onAbort);
           }
-          const parsed = parseBody(response, text, spec.operation);
+          let parsed: unknown;
+          try {
+            parsed = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            // An error's body may be text; a success's must be JSON.
+            if (response.ok) {
+              const type = response.headers.get('Content-Type') ?? '';
+              throw new InboxValidationError(
+                spec.operation,
+                [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
+                text,
+              );
+            }
+            parsed = text;
+          }
           if (response.ok) return unwrapEnvelope(parsed);
           throw new InboxApiError({
             operation: spec.operation,
@@ -185,21 +205,6 @@ export function createTransport(options: TransportOptions): Transport {
   return { baseUrl, request };
 }
 
-function parseBody(response: Response, text: string, operation: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    if (!response.ok) return text;
-    const type = response.headers.get('Content-Type') ?? '';
-    throw new InboxValidationError(
-      operation,
-      [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
-      text,
-    );
-  }
-}
-
 /**
  * The deployed service wraps bodies as `{"data": ...}`; the spec has them bare.
  * No record of the spec consists of a lone `data` field, so an object whose
@@ -211,15 +216,6 @@ export function unwrapEnvelope(body: unknown): unknown {
     if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data;
   }
   return body;
-}
-
-function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, String(one));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
 /** `promise`, or a rejection as soon as `signal` fires (the promise itself runs on). */
