@@ -192,7 +192,15 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
     /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
     notifications[name] = async (params, options) => {
       const operation = `notifications.${name}`;
-      checkParams(operation, name, method, params);
+      // What would make a wrong request is refused before it is sent: ids (they are path segments), the
+      // button, the snooze time and the counts' filters. Ranges and filter values are the service's to
+      // judge: its 422 names the field and the rule ("limit must not be greater than 100").
+      requireId(operation, 'subscriberId', params?.subscriberId);
+      if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', params.notificationId);
+      if (params.after !== undefined) requireId(operation, 'after', params.after);
+      if (name.endsWith('Action') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
+      if (name === 'snooze' && Number.isNaN(new Date(params.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', params.snoozeUntil);
+      if (name === 'count' && !(Array.isArray(params.filters) && params.filters.length > 0 && params.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', params.filters);
       const fallback = () => viaV1(client, name, operation, params, options);
       if (v1) return fallback();
       try {
@@ -209,13 +217,32 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
 
   async function v2(operation: string, name: string, method: RequestSpec['method'], suffix: string, p: Params, options?: RequestOptions): Promise<unknown> {
     const { snoozeUntil } = p;
+    const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
     const answer = await transport.request({
       ...options,
       operation,
       method,
       // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
       path: `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications${suffix.replace('*', String(p.actionType)).replace('@', `/${encodeURIComponent(p.notificationId)}`)}`,
-      query: name === 'list' ? listQuery(p) : name === 'count' ? { filters: JSON.stringify(p.filters) } : undefined,
+      query:
+        name === 'list'
+          ? {
+              limit: p.limit ?? 10,
+              after: p.after,
+              offset: p.offset,
+              read: p.read,
+              seen: p.seen,
+              archived: p.archived,
+              snoozed: p.snoozed,
+              severity: p.severity,
+              data: p.data && JSON.stringify(p.data),
+              createdGte: ms(p.createdGte),
+              createdLte: ms(p.createdLte),
+              contextKeys: p.contextKeys,
+            }
+          : name === 'count'
+            ? { filters: JSON.stringify(p.filters) }
+            : undefined,
       body:
         method === 'POST'
           ? { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys }
@@ -238,39 +265,5 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
       const v2 = !v1;
       return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 };
     },
-  };
-}
-
-/**
- * What would make a wrong request is refused before it is sent: ids (they are path segments), the
- * button, the snooze time and the counts' filters. Ranges and filter values are the service's to
- * judge: its 422 names the field and the rule ("limit must not be greater than 100").
- */
-function checkParams(operation: string, name: string, method: string, p: Params): void {
-  requireId(operation, 'subscriberId', p?.subscriberId);
-  if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', p.notificationId);
-  if (p.after !== undefined) requireId(operation, 'after', p.after);
-  if (name.endsWith('Action') && p.actionType !== 'primary' && p.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', p.actionType);
-  if (name === 'snooze' && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
-  if (name === 'count' && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
-}
-
-export type ListQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
-
-function listQuery(p: Params): ListQuery {
-  const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
-  return {
-    limit: p.limit ?? 10,
-    after: p.after,
-    offset: p.offset,
-    read: p.read,
-    seen: p.seen,
-    archived: p.archived,
-    snoozed: p.snoozed,
-    severity: p.severity,
-    data: p.data && JSON.stringify(p.data),
-    createdGte: ms(p.createdGte),
-    createdLte: ms(p.createdLte),
-    contextKeys: p.contextKeys,
   };
 }
