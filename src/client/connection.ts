@@ -46,7 +46,7 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
       options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
     );
   }
-  if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {
+  if (options.apiKey !== undefined && typeof window !== 'undefined' && typeof document !== 'undefined' && !options.dangerouslyAllowBrowser) {
     throw new InboxBrowserApiKeyError();
   }
   return createTransport(options);
@@ -63,8 +63,4 @@ export function remember<C extends object>(client: C, transport: Transport): C {
 /** The transport of a client made by `createInboxClient` or `createInboxAdminClient`, if it is one. */
 export function transportOf(client: object): Transport | undefined {
   return transports.get(client);
-}
-
-function inBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
 }
