@@ -167,8 +167,8 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      "createInboxClient: an `apiKey` in a browser is readable by every visitor. Use a `createInboxProxy` route ('inbox-kit/server') as `baseUrl`, " +
-        'or pass `dangerouslyAllowBrowser: true` on a page that is not public.',
+      "createInboxClient: every visitor can read an `apiKey` in a browser. Use a `createInboxProxy` route ('inbox-kit/server') as `baseUrl`, " +
+        'or `dangerouslyAllowBrowser: true` on a page that is not public.',
     );
   }
 }

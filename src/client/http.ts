@@ -255,9 +255,6 @@ function sleep(ms: number, signal: AbortSignal | undefined, operation: string): 
 /** A random idempotency key (a UUID where the context allows it). */
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
   // Insecure contexts (plain http on a LAN address) lack randomUUID.
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return c.randomUUID?.() ?? Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
