@@ -178,15 +178,19 @@ const MAX_MESSAGE = 500;
 const MAX_MESSAGES = 20;
 
 function serviceMessages(body: unknown): string[] {
-  const short = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
-  if (typeof body === 'string') return body.trim() ? [short(body.trim())] : [];
-  if (body && typeof body === 'object' && 'message' in body) {
-    // The service's validation errors say "Validation Error" and list the rules broken under `errors.general.messages`.
-    const message = (body as { errors?: { general?: { messages?: unknown } } }).errors?.general?.messages ?? body.message;
-    if (typeof message === 'string') return [short(message)];
-    if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string').slice(0, MAX_MESSAGES).map(short);
-  }
-  return [];
+  // A text body is the message; a JSON one has `message`, a string or a list. The service's validation
+  // errors say "Validation Error" and list the rules broken under `errors.general.messages`.
+  const said =
+    typeof body === 'string'
+      ? body.trim() || []
+      : body && typeof body === 'object' && 'message' in body
+        ? ((body as { errors?: { general?: { messages?: unknown } } }).errors?.general?.messages ?? body.message)
+        : [];
+  return [said]
+    .flat()
+    .filter((m): m is string => typeof m === 'string')
+    .slice(0, MAX_MESSAGES)
+    .map((message) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
 }
 
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
