@@ -217,9 +217,5 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
 
 /** An error's message (and its cause's), or the value thrown. */
 export function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
-    return `${cause.message}${inner}`;
-  }
-  return String(cause);
+  return cause instanceof Error ? cause.message + (cause.cause instanceof Error ? ` (${cause.cause.message})` : '') : String(cause);
 }

@@ -61,11 +61,7 @@ export async function parseItems<T>(
       invalidItems.push({ index, id: idOf(raw), issues: toIssues(item.error.issues, ['data', index]) });
       continue;
     }
-    if (!payloadSchema) {
-      data.push(item.data as T);
-      continue;
-    }
-    const checked = await checkPayload(item.data, index, payloadSchema, field);
+    const checked = payloadSchema ? await checkPayload(item.data, index, payloadSchema, field) : { item: item.data };
     if ('issues' in checked) invalidItems.push(checked);
     else data.push(checked.item as T);
   }

@@ -211,11 +211,8 @@ export function createTransport(options: TransportOptions): Transport {
  * only key is `data` is an envelope.
  */
 export function unwrapEnvelope(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const keys = Object.keys(body);
-    if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data;
-  }
-  return body;
+  // A parsed JSON array's keys are its indexes, so an array is never taken for an envelope.
+  return body && typeof body === 'object' && Object.keys(body).join() === 'data' ? (body as { data: unknown }).data : body;
 }
 
 /** `promise`, or a rejection as soon as `signal` fires (the promise itself runs on). */
