@@ -33,7 +33,7 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
   }
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
   // a provider can render on the server; requests need a browser to resolve it (see http.ts).
-  if (!/^https?:\/\//i.test(options.baseUrl) && !options.baseUrl.startsWith('/')) {
+  if (!/^(https?:\/)?\//i.test(options.baseUrl)) {
     fail(operation, 'baseUrl', 'an http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {

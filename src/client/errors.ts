@@ -85,7 +85,7 @@ export class InboxApiError extends InboxError {
   }) {
     const { operation, ...fields } = init;
     const messages = serviceMessages(init.body);
-    const said = messages.length > 0 ? messages.join('; ') : init.statusText || 'no message';
+    const said = messages.join('; ') || init.statusText || 'no message';
     const hint = hintFor(init.status, init.retryAfterMs, messages);
     super('api_error', `${operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`);
     // Every field of `init` but the operation, which the message names.

@@ -192,7 +192,8 @@ export function createTransport(options: TransportOptions): Transport {
           if (!retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
         }
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-        const jittered = backoff / 2 + Math.random() * (backoff / 2);
+        // Half of it, plus up to the other half at random.
+        const jittered = (backoff * (1 + Math.random())) / 2;
         await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
       }
     } catch (error) {
