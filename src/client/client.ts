@@ -143,14 +143,14 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
         }
         if (typeof value !== 'boolean' && value !== undefined) fail(operation, `channels.${channel}`, 'true or false', value);
       }
-      const workflowId = params.workflowId === undefined ? undefined : requireId(operation, 'workflowId', params.workflowId);
+      if (params.workflowId !== undefined) requireId(operation, 'workflowId', params.workflowId);
       const body = await transport.request({
         ...requestOptions,
         operation,
         method: 'PATCH',
         path: `/v2/subscribers/${encodeURIComponent(subscriberId)}/preferences`,
         // An undefined workflowId is left out of the JSON.
-        body: { channels: params.channels, workflowId },
+        body: { channels: params.channels, workflowId: params.workflowId },
       });
       return parseOrThrow(operation, preferencesSchema, body);
     },

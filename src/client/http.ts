@@ -96,7 +96,8 @@ export function createTransport(options: TransportOptions): Transport {
     if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
       fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey).slice(0, 40));
     }
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    // Undefined without a body (JSON.stringify(undefined) is undefined).
+    const body: string | undefined = JSON.stringify(spec.body);
 
     const headersFor = async () => {
       let headers: Headers;

@@ -184,7 +184,7 @@ export interface Dialect {
 export function notificationOperations(transport: Transport, client: InboxV1Client<unknown>, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
   if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
-  let v1 = api === 'v1' ? true : api === 'v2' ? false : undefined;
+  let v1 = api === 'auto' ? undefined : api === 'v1';
   const notifications: Record<string, (params: Params, options?: RequestOptions) => Promise<unknown>> = {};
 
   for (const [name, spec] of Object.entries(OPERATIONS)) {
