@@ -52,8 +52,6 @@ export interface MessageOperations {
   markAction(params: MarkActionParams, options?: RequestOptions): Promise<MarkedMessage>;
 }
 
-const countSchema = num;
-
 function requireMarkAs(operation: string, markAs: unknown): MarkAsValue {
   if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) fail(operation, 'markAs', `one of ${MARK_AS_VALUES.join(', ')}`, markAs);
   return markAs as MarkAsValue;
@@ -100,7 +98,7 @@ export function messageOperations(transport: Transport): MessageOperations {
         // An undefined field is left out of the JSON.
         body: { markAs, feedIdentifier },
       });
-      return parseOrThrow(operation, countSchema, body);
+      return parseOrThrow(operation, num, body);
     },
 
     async markAction(params, requestOptions) {

@@ -196,9 +196,9 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
       // button, the snooze time and the counts' filters. Ranges and filter values are the service's to
       // judge: its 422 names the field and the rule ("limit must not be greater than 100").
       requireId(operation, 'subscriberId', params?.subscriberId);
-      if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', params.notificationId);
+      if (suffix.includes('@')) requireId(operation, 'notificationId', params.notificationId);
       if (params.after !== undefined) requireId(operation, 'after', params.after);
-      if (name.endsWith('Action') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
+      if (suffix.includes('*') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
       if (name === 'snooze' && Number.isNaN(new Date(params.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', params.snoozeUntil);
       if (name === 'count' && !(Array.isArray(params.filters) && params.filters.length > 0 && params.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', params.filters);
       const fallback = () => viaV1(client, name, operation, params, options);
