@@ -17,7 +17,7 @@ export function fail(operation: string, argument: string, expected: string, valu
 }
 
 export function requireId(operation: string, argument: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(operation, argument, 'a non-empty string', value);
+  if (typeof value !== 'string' || !value.trim()) fail(operation, argument, 'a non-empty string', value);
   // Encoded or not, "." and ".." are dot segments: the URL would name another resource.
   if (value === '.' || value === '..') {
     throw new InboxArgumentError(operation, argument, `cannot be ${JSON.stringify(value)}: it would change the request's path.`);

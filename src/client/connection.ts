@@ -28,7 +28,7 @@ export interface ConnectionOptions {
 }
 
 export function connect(operation: string, options: ConnectionOptions): Transport {
-  if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
+  if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl.trim()) {
     throw new InboxArgumentError(operation, 'baseUrl', "is required: the service's URL, or your createInboxProxy route.");
   }
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so

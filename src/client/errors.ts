@@ -200,7 +200,7 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
     case 401:
       return 'Check the API key (in a browser, use your `createInboxProxy` route).';
     case 403:
-      return 'Not allowed for this user (a proxy allows their own subscriber id only, and admin operations by `authorizeAdmin`).';
+      return 'Not allowed for this user (a proxy allows their own subscriber only, and admin operations by `authorizeAdmin`).';
     case 404:
       return 'Check the ids in the request.';
     case 409:

@@ -156,7 +156,7 @@ export function createTransport(options: TransportOptions): Transport {
           }
           let parsed: unknown;
           try {
-            parsed = text === '' ? undefined : JSON.parse(text);
+            parsed = text ? JSON.parse(text) : undefined;
           } catch {
             // An error's body may be text; a success's must be JSON.
             if (response.ok) {
