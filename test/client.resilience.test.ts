@@ -315,7 +315,7 @@ describe('timeouts, aborts and network errors', () => {
   });
 
   it('refuses an API key that is empty or could not be sent as a header, when the client is made', () => {
-    expect(() => ref.client({ apiKey: '' })).toThrow(/createInboxClient: `apiKey` is empty: is the environment variable that holds it set\?/);
+    expect(() => ref.client({ apiKey: '' })).toThrow(/createInboxClient: `apiKey` is empty: is its environment variable set\?/);
     expect(() => ref.client({ apiKey: 'sk_test\n' })).toThrow(/`apiKey` must be the key as issued: visible ASCII/);
     expect(() => ref.client({ apiKey: 'sk_\u00ff\u0100' })).toThrow(InboxArgumentError);
   });

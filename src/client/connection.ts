@@ -43,7 +43,7 @@ export function connect(operation: string, options: ConnectionOptions): Transpor
     throw new InboxArgumentError(
       operation,
       'apiKey',
-      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
+      options.apiKey === '' ? 'is empty: is its environment variable set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
     );
   }
   if (options.apiKey !== undefined && typeof window !== 'undefined' && typeof document !== 'undefined' && !options.dangerouslyAllowBrowser) {

@@ -63,8 +63,6 @@ export interface Transport {
   request(spec: RequestSpec): Promise<unknown>;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -89,7 +87,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const search = query.toString();
     const url = `${baseUrl}${spec.path}${search ? `?${search}` : ''}`;
-    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? 10_000;
     const mutates = spec.method !== 'GET';
     // One key per call, reused by every retry of it, so the service applies it once.
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
