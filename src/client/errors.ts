@@ -173,10 +173,10 @@ export class InboxBrowserApiKeyError extends InboxError {
   }
 }
 
-/** The service's words are kept short: a 10 MB `message` must not become a 10-million-character error. */
-const MAX_MESSAGE = 500;
-const MAX_MESSAGES = 20;
-
+/**
+ * The service's words, kept short: a 10 MB `message` must not become a 10-million-character error
+ * (at most 20 messages, each cut at 500 characters).
+ */
 function serviceMessages(body: unknown): string[] {
   // A text body is the message; a JSON one has `message`, a string or a list. The service's validation
   // errors say "Validation Error" and list the rules broken under `errors.general.messages`.
@@ -189,8 +189,8 @@ function serviceMessages(body: unknown): string[] {
   return [said]
     .flat()
     .filter((m): m is string => typeof m === 'string')
-    .slice(0, MAX_MESSAGES)
-    .map((message) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
+    .slice(0, 20)
+    .map((message) => (message.length > 500 ? `${message.slice(0, 500)}…` : message));
 }
 
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
