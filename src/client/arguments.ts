@@ -20,7 +20,7 @@ export function requireId(operation: string, argument: string, value: unknown): 
   if (typeof value !== 'string' || !value.trim()) fail(operation, argument, 'a non-empty string', value);
   // Encoded or not, "." and ".." are dot segments: the URL would name another resource.
   if (value === '.' || value === '..') {
-    throw new InboxArgumentError(operation, argument, `cannot be ${JSON.stringify(value)}: it would change the request's path.`);
+    throw new InboxArgumentError(operation, argument, `cannot be ${describe(value)}: it would change the request's path.`);
   }
   return value;
 }

@@ -92,7 +92,8 @@ export function createTransport(options: TransportOptions): Transport {
     // One key per call, reused by every retry of it, so the service applies it once.
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
     if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
-      fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey).slice(0, 40));
+      // Shown as a string, cut at 40 characters.
+      fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey));
     }
     // Undefined without a body (JSON.stringify(undefined) is undefined).
     const body: string | undefined = JSON.stringify(spec.body);
