@@ -194,7 +194,7 @@ describe.each(MODES)('against the %s service', (mode) => {
     it('refuses an empty messageId or an unknown markAs before any request', async () => {
       const client = ref.client();
       const before = ref.service.requests.length;
-      await expect(client.markAs({ subscriberId: 'sub_ada', messageId: [], markAs: 'read' })).rejects.toThrow(/markAs: `messageId` must name at least one/);
+      await expect(client.markAs({ subscriberId: 'sub_ada', messageId: [], markAs: 'read' })).rejects.toThrow(/markAs: `messageId` must be an id or a non-empty array of ids, received an array of 0\./);
       await expect(client.markAs({ subscriberId: 'sub_ada', messageId: '', markAs: 'read' })).rejects.toThrow(/`messageId` must be a non-empty string/);
       await expect(client.markAs({ subscriberId: 'sub_ada', messageId: ['a', ''], markAs: 'read' })).rejects.toThrow(/`messageId\[1\]`/);
       // Dot segments would resolve to another path (`/v1/subscribers/..` is `/v1`).

@@ -104,7 +104,7 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
         if (params[flag] !== undefined && typeof params[flag] !== 'boolean') fail(operation, flag, 'true or false', params[flag]);
       }
       const filter: unknown = params.payload;
-      if (filter !== undefined && !isPlainObject(filter)) fail(operation, 'payload', 'a plain object (part of the trigger payload)', filter);
+      if (filter !== undefined && !isPlainObject(filter)) fail(operation, 'payload', 'a plain object', filter);
       const body = await transport.request({
         ...requestOptions,
         operation,

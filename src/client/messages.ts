@@ -77,7 +77,7 @@ export function messageOperations(transport: Transport): MessageOperations {
       const operation = 'markAs';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const { messageId } = params;
-      if (Array.isArray(messageId) && messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
+      if (Array.isArray(messageId) && messageId.length === 0) fail(operation, 'messageId', 'an id or a non-empty array of ids', messageId);
       requireIds(operation, 'messageId', messageId, requireMessageId);
       const markAs = requireMarkAs(operation, params.markAs);
       const body = await transport.request({ ...requestOptions, operation, method: 'POST', path: `${messagesPath(subscriberId)}/mark-as`, body: { messageId, markAs } });
