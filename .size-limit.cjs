@@ -26,13 +26,14 @@ module.exports = [
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {
-    // The budget was 11 kB: zod's core for the spec's records is about 6 kB of this, the rest the
-    // transport and the error messages that say what to do (docs/performance.md).
+    // The budget is 14 kB with both dialects (v1, and v2 under client.notifications): zod's core for
+    // the spec's records is about 6 kB of this, the rest the transport, the two dialects and the
+    // error messages that say what to do (docs/performance.md).
     name: 'inbox-kit/client alone (createInboxClient, with zod)',
     path: 'dist/client.js',
     import: '{ createInboxClient }',
     gzip: true,
-    limit: '12.7 kB',
+    limit: '14 kB',
     modifyEsbuildConfig: external([]),
   },
 ];

@@ -315,7 +315,7 @@ describe('timeouts, aborts and network errors', () => {
   });
 
   it('refuses an API key that is empty or could not be sent as a header, when the client is made', () => {
-    expect(() => ref.client({ apiKey: '' })).toThrow(/createInboxClient: `apiKey` is empty: is the environment variable that holds it set\?/);
+    expect(() => ref.client({ apiKey: '' })).toThrow(/createInboxClient: `apiKey` is empty: is its environment variable set\?/);
     expect(() => ref.client({ apiKey: 'sk_test\n' })).toThrow(/`apiKey` must be the key as issued: visible ASCII/);
     expect(() => ref.client({ apiKey: 'sk_\u00ff\u0100' })).toThrow(InboxArgumentError);
   });
@@ -330,7 +330,7 @@ describe('timeouts, aborts and network errors', () => {
     const client = ref.client({ baseUrl: `http://127.0.0.1:${port}`, retry: { retries: 1, baseDelayMs: 1 } });
     const error = await client.getFeed({ subscriberId: 'sub_ada' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InboxNetworkError);
-    expect((error as Error).message).toMatch(new RegExp(`could not reach http://127.0.0.1:${port}/v1/.*Check that the service .* is running and that \`baseUrl\` is right`));
+    expect((error as Error).message).toMatch(new RegExp(`could not reach http://127.0.0.1:${port}/v1/.*Check \`baseUrl\` and that the service .* is up`));
   });
 });
 

@@ -7,7 +7,7 @@
 import { isPlainObject, requireId } from './arguments';
 import { createInboxClient, type InboxClient, type InboxClientOptions } from './client';
 import { remember, transportOf } from './connection';
-import { InboxArgumentError } from './errors';
+import { InboxApiError, InboxArgumentError } from './errors';
 import type { RequestOptions } from './http';
 import type { SchemaOutput, StandardSchemaV1 } from './payload-schema';
 import { broadcastResultSchema, integrationSchema, type BroadcastResult, type FreePayload, type Integration } from './schemas/index';
@@ -91,6 +91,14 @@ export function createInboxAdminClient(source: InboxClientOptions<StandardSchema
         method: 'POST',
         path: '/v1/events/trigger/broadcast',
         body: params,
+      }).catch((error: unknown) => {
+        // An unknown or inactive workflow: the service answers 422 workflow_not_found. (A 422 about the
+        // idempotency-key already carries its own hint, as before.)
+        const said = error instanceof InboxApiError && error.status === 422 ? error.messages.join('\n') : '';
+        if (/workflow_not_found/i.test(said) && !/reused for a different|idempotency/i.test(said)) {
+          (error as Error).message += ' Check that `name` is the trigger identifier of an active workflow.';
+        }
+        throw error;
       });
       return parseOrThrow(operation, broadcastResultSchema, body);
     },

@@ -2,9 +2,8 @@
  * A notification's payload checked by a Standard Schema: by the client, or by `createInboxProxy`
  * on your server (which then says so in each feed page, under `PAYLOAD_CHECK_FIELD`).
  */
-import type { ValidationIssue } from './errors';
 import type { InvalidFeedItem } from './feed-page';
-import type { StandardIssue, StandardSchemaV1 } from './payload-schema';
+import type { StandardSchemaV1 } from './payload-schema';
 import { arrayOf, looseObject, nullable, num, opt, str } from './schemas/define';
 import { formatPath } from './validate';
 
@@ -31,18 +30,16 @@ export async function checkPayload(
   field: 'payload' | 'data' = 'payload',
 ): Promise<{ item: Record<string, unknown> } | InvalidFeedItem> {
   const result = await schema['~standard'].validate(item[field]);
-  if (result.issues) return { index, id: idOf(item), issues: result.issues.map((issue) => payloadIssue(index, field, issue)) };
+  if (result.issues) {
+    // Each issue's path under the item's: `data[3].payload.title`.
+    const issues = result.issues.map(({ path, message }) => ({ path: formatPath(['data', index, field, ...(path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment))]), message }));
+    return { index, id: idOf(item), issues };
+  }
   return { item: { ...item, [field]: result.value } };
 }
 
 /** A v1 item's `_id`, a v2 notification's `id`. */
 export function idOf(item: unknown): string | undefined {
-  if (item === null || typeof item !== 'object') return undefined;
-  const { _id, id } = item as { _id?: unknown; id?: unknown };
-  return typeof _id === 'string' ? _id : typeof id === 'string' ? id : undefined;
-}
-
-function payloadIssue(index: number, field: string, issue: StandardIssue): ValidationIssue {
-  const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment));
-  return { path: formatPath(['data', index, field, ...path]), message: issue.message };
+  const { _id, id } = Object(item) as { _id?: unknown; id?: unknown };
+  return [_id, id].find((one): one is string => typeof one === 'string');
 }

@@ -4,7 +4,7 @@
  * before they are returned. The admin operations live in `createInboxAdminClient`, so an app that
  * renders only the inbox does not ship their schemas.
  */
-import { isPlainObject, requireId } from './arguments';
+import { fail, isPlainObject, requireId } from './arguments';
 import { connect, remember, transportOf, type ConnectionOptions } from './connection';
 import { InboxArgumentError } from './errors';
 import { parseFeedPage, type FeedPage } from './feed-page';
@@ -79,8 +79,8 @@ export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefin
   options: InboxClientOptions<S>,
 ): InboxClient<SchemaOutput<S>> {
   const client = createV1Client(options);
-  const dialect = notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema);
-  return remember(Object.assign(client, dialect), transportOf(client)!) as InboxClient<SchemaOutput<S>>;
+  // The same object, so the transport createV1Client remembered for it stays its own.
+  return Object.assign(client, notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
 }
 
 /** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */
@@ -97,22 +97,14 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
       const operation = 'getFeed';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const page = params.page ?? 0;
-      if (!Number.isInteger(page) || page < 0) {
-        throw new InboxArgumentError(operation, 'page', `must be a whole number from 0 (the first page), received ${String(page)}.`);
-      }
+      if (!Number.isInteger(page) || page < 0) fail(operation, 'page', 'a whole number from 0 (the first page)', page);
       const limit = params.limit ?? 10;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-        throw new InboxArgumentError(operation, 'limit', `must be a whole number from 1 to 100, received ${String(limit)}.`);
-      }
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) fail(operation, 'limit', 'a whole number from 1 to 100', limit);
       for (const flag of ['read', 'seen'] as const) {
-        if (params[flag] !== undefined && typeof params[flag] !== 'boolean') {
-          throw new InboxArgumentError(operation, flag, `must be true, false or undefined, received ${String(params[flag])}.`);
-        }
+        if (params[flag] !== undefined && typeof params[flag] !== 'boolean') fail(operation, flag, 'true or false', params[flag]);
       }
       const filter: unknown = params.payload;
-      if (filter !== undefined && !isPlainObject(filter)) {
-        throw new InboxArgumentError(operation, 'payload', 'must be a plain object holding part of the trigger payload.');
-      }
+      if (filter !== undefined && !isPlainObject(filter)) fail(operation, 'payload', 'a plain object', filter);
       const body = await transport.request({
         ...requestOptions,
         operation,
@@ -144,24 +136,21 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
     async updatePreferences(params, requestOptions) {
       const operation = 'updatePreferences';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
-      if (!isPlainObject(params.channels)) {
-        throw new InboxArgumentError(operation, 'channels', 'must be an object such as { email: false }.');
-      }
+      if (!isPlainObject(params.channels)) fail(operation, 'channels', 'an object such as { email: false }', params.channels);
       for (const [channel, value] of Object.entries(params.channels)) {
         if (!(CHANNELS as readonly string[]).includes(channel)) {
           throw new InboxArgumentError(operation, `channels.${channel}`, `is not a channel; use one of ${CHANNELS.join(', ')}.`);
         }
-        if (typeof value !== 'boolean' && value !== undefined) {
-          throw new InboxArgumentError(operation, `channels.${channel}`, `must be true or false, received ${String(value)}.`);
-        }
+        if (typeof value !== 'boolean' && value !== undefined) fail(operation, `channels.${channel}`, 'true or false', value);
       }
-      const workflowId = params.workflowId === undefined ? undefined : requireId(operation, 'workflowId', params.workflowId);
+      if (params.workflowId !== undefined) requireId(operation, 'workflowId', params.workflowId);
       const body = await transport.request({
         ...requestOptions,
         operation,
         method: 'PATCH',
         path: `/v2/subscribers/${encodeURIComponent(subscriberId)}/preferences`,
-        body: workflowId === undefined ? { channels: params.channels } : { channels: params.channels, workflowId },
+        // An undefined workflowId is left out of the JSON.
+        body: { channels: params.channels, workflowId: params.workflowId },
       });
       return parseOrThrow(operation, preferencesSchema, body);
     },

@@ -2,6 +2,7 @@
  * A connection to the service: the options checked once, and the transport that sends with
  * them. Clients remember theirs, so an admin client can be made from an inbox client.
  */
+import { fail } from './arguments';
 import { InboxArgumentError, InboxBrowserApiKeyError } from './errors';
 import { createTransport, type HeadersOption, type RetryOptions, type Transport } from './http';
 
@@ -27,25 +28,25 @@ export interface ConnectionOptions {
 }
 
 export function connect(operation: string, options: ConnectionOptions): Transport {
-  if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
-    throw new InboxArgumentError(operation, 'baseUrl', 'is required: the URL of the service, or of your createInboxProxy route.');
+  if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl.trim()) {
+    throw new InboxArgumentError(operation, 'baseUrl', "is required: the service's URL, or your createInboxProxy route.");
   }
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
   // a provider can render on the server; requests need a browser to resolve it (see http.ts).
-  if (!/^https?:\/\//i.test(options.baseUrl) && !options.baseUrl.startsWith('/')) {
-    throw new InboxArgumentError(operation, 'baseUrl', `must be an absolute http(s) URL, or a path such as "/api/inbox" in a browser, received ${JSON.stringify(options.baseUrl)}.`);
+  if (!/^(https?:\/)?\//i.test(options.baseUrl)) {
+    fail(operation, 'baseUrl', 'an http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new InboxArgumentError(operation, 'timeoutMs', `must be a positive number of milliseconds, received ${String(options.timeoutMs)}.`);
+    fail(operation, 'timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
   }
   if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
     throw new InboxArgumentError(
       operation,
       'apiKey',
-      options.apiKey === '' ? 'is empty: is the environment variable that holds it set?' : 'must be the key as issued: visible ASCII characters, no spaces or line breaks.',
+      options.apiKey === '' ? 'is empty: is its environment variable set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
     );
   }
-  if (options.apiKey !== undefined && inBrowser() && !options.dangerouslyAllowBrowser) {
+  if (options.apiKey !== undefined && typeof window !== 'undefined' && typeof document !== 'undefined' && !options.dangerouslyAllowBrowser) {
     throw new InboxBrowserApiKeyError();
   }
   return createTransport(options);
@@ -62,8 +63,4 @@ export function remember<C extends object>(client: C, transport: Transport): C {
 /** The transport of a client made by `createInboxClient` or `createInboxAdminClient`, if it is one. */
 export function transportOf(client: object): Transport | undefined {
   return transports.get(client);
-}
-
-function inBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
 }

@@ -83,22 +83,13 @@ export class InboxApiError extends InboxError {
     retryAfterMs: number | undefined;
     mayHaveApplied: boolean;
   }) {
+    const { operation, ...fields } = init;
     const messages = serviceMessages(init.body);
-    const said = messages.length > 0 ? messages.join('; ') : init.statusText || 'no message';
+    const said = messages.join('; ') || init.statusText || 'no message';
     const hint = hintFor(init.status, init.retryAfterMs, messages);
-    super(
-      'api_error',
-      `${init.operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`,
-    );
-    this.status = init.status;
-    this.statusText = init.statusText;
-    this.messages = messages;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
-    this.retryAfterMs = init.retryAfterMs;
-    this.headers = init.headers;
-    this.mayHaveApplied = init.mayHaveApplied;
+    super('api_error', `${operation} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ''}: ${said}.${hint ? ` ${hint}` : ''}`);
+    // Every field of `init` but the operation, which the message names.
+    Object.assign(this, fields, { messages });
   }
 }
 
@@ -110,7 +101,7 @@ export class InboxNetworkError extends InboxError {
   constructor(operation: string, url: string, cause: unknown) {
     super(
       'network_error',
-      `${operation} could not reach ${url}: ${describeCause(cause)}. Check that the service (or your proxy route) is running and that \`baseUrl\` is right; in a browser, also check CORS.`,
+      `${operation} could not reach ${url}: ${describeCause(cause)}. Check \`baseUrl\` and that the service (or your proxy route) is up; in a browser, also CORS.`,
       { cause },
     );
     this.url = url;
@@ -126,9 +117,7 @@ export class InboxTimeoutError extends InboxError {
   constructor(operation: string, url: string | undefined, timeoutMs: number) {
     super(
       'timeout',
-      url === undefined
-        ? `${operation} timed out after ${timeoutMs} ms waiting for your \`headers\` function; nothing was sent. Check that it settles (e.g. the session-token lookup).`
-        : `${operation} timed out after ${timeoutMs} ms waiting for ${url}. The service may be overloaded; retry, or raise \`timeoutMs\`.`,
+      `${operation} timed out after ${timeoutMs} ms waiting for ${url === undefined ? 'your `headers` function; nothing was sent. Check that it settles.' : `${url}; retry, or raise \`timeoutMs\`.`}`,
     );
     this.timeoutMs = timeoutMs;
   }
@@ -139,7 +128,7 @@ export class InboxAbortError extends InboxError {
   override readonly name = 'InboxAbortError';
 
   constructor(operation: string, reason: unknown) {
-    super('aborted', `${operation} was aborted by the caller's AbortSignal.`, { cause: reason });
+    super('aborted', `${operation} was aborted by its AbortSignal.`, { cause: reason });
   }
 }
 
@@ -149,14 +138,14 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The response (or, from a schema's `parse`, the value) did not match the spec. */
+/** The response did not match the spec. */
 export class InboxValidationError extends InboxError {
   override readonly name = 'InboxValidationError';
   declare readonly issues: ValidationIssue[];
   declare readonly body: unknown;
 
-  /** `operation` is the client method that received `body`, or undefined for a schema's own `parse`. */
-  constructor(operation: string | undefined, issues: ValidationIssue[], body: unknown) {
+  /** `operation` is the client method that received `body`. */
+  constructor(operation: string, issues: ValidationIssue[], body: unknown) {
     const list = issues
       .slice(0, 5)
       .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
@@ -164,9 +153,7 @@ export class InboxValidationError extends InboxError {
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     super(
       'invalid_response',
-      operation === undefined
-        ? `The value does not match the schema: ${list}${more}.`
-        : `${operation} received a response that does not match the notification service spec: ${list}${more}. Check that \`baseUrl\` points at the notification service (or a proxy that passes its bodies through unchanged).`,
+      `${operation}: the response does not match the service's spec: ${list}${more}. Is \`baseUrl\` the service, or a proxy that passes it on unchanged?`,
     );
     this.issues = issues;
     this.body = body;
@@ -180,47 +167,47 @@ export class InboxBrowserApiKeyError extends InboxError {
   constructor() {
     super(
       'browser_api_key',
-      'createInboxClient: an `apiKey` was passed in a browser, where every visitor could read it. ' +
-        "Keep the key on your server: mount `createInboxProxy` from 'inbox-kit/server' on a route of your app " +
-        'and point `baseUrl` at that route (no apiKey). If this page is not public (an internal tool), ' +
-        'pass `dangerouslyAllowBrowser: true`.',
+      "createInboxClient: every visitor can read an `apiKey` in a browser. Use a `createInboxProxy` route ('inbox-kit/server') as `baseUrl`, " +
+        'or `dangerouslyAllowBrowser: true` on a page that is not public.',
     );
   }
 }
 
-/** The service's words are kept short: a 10 MB `message` must not become a 10-million-character error. */
-const MAX_MESSAGE = 500;
-const MAX_MESSAGES = 20;
-
+/**
+ * The service's words, kept short: a 10 MB `message` must not become a 10-million-character error
+ * (at most 20 messages, each cut at 500 characters).
+ */
 function serviceMessages(body: unknown): string[] {
-  const short = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
-  if (typeof body === 'string') return body.trim() ? [short(body.trim())] : [];
-  if (body && typeof body === 'object' && 'message' in body) {
-    // The service's validation errors say "Validation Error" and list the rules broken under `errors.general.messages`.
-    const message = (body as { errors?: { general?: { messages?: unknown } } }).errors?.general?.messages ?? body.message;
-    if (typeof message === 'string') return [short(message)];
-    if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string').slice(0, MAX_MESSAGES).map(short);
-  }
-  return [];
+  // A text body is the message; a JSON one has `message`, a string or a list. The service's validation
+  // errors say "Validation Error" and list the rules broken under `errors.general.messages`.
+  const said =
+    typeof body === 'string'
+      ? body.trim() || []
+      : body && typeof body === 'object' && 'message' in body
+        ? ((body as { errors?: { general?: { messages?: unknown } } }).errors?.general?.messages ?? body.message)
+        : [];
+  return [said]
+    .flat()
+    .filter((m): m is string => typeof m === 'string')
+    .slice(0, 20)
+    .map((message) => (message.length > 500 ? `${message.slice(0, 500)}…` : message));
 }
 
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
   switch (status) {
     case 400:
-      return 'The service refused the request as malformed; fix the arguments it names.';
+      return 'Fix what the service names.';
     case 401:
-      return 'Check the API key: the service expects `Authorization: ApiKey <key>`. In a browser, do not hold the key: call your `createInboxProxy` route instead.';
+      return 'Check the API key (in a browser, use your `createInboxProxy` route).';
     case 403:
-      return 'The signed-in user is not allowed to do this (a proxy pins each user to their own subscriber id and allows admin operations only when `authorizeAdmin` says so).';
+      return 'Not allowed for this user (a proxy allows their own subscriber only, and admin operations by `authorizeAdmin`).';
     case 404:
-      return 'Check the id in the request (subscriber, integration or workflow).';
+      return 'Check the ids in the request.';
     case 409:
-      return 'A request with the same idempotency-key is still being processed; retry shortly.';
+      return 'Its idempotency-key is still in use; retry shortly.';
     case 422:
-      if (messages.some((m) => /reused for a different|idempotency/i.test(m))) return 'This idempotency-key was already used with a different request; use a new key.';
-      return messages.some((m) => /workflow_not_found/i.test(m))
-        ? 'Check that `name` is the trigger identifier of an existing, active workflow.'
-        : '';
+      // One message a line: a pattern cannot match across two of them. (broadcast adds its own hint for an unknown workflow.)
+      return /reused for a different|idempotency/i.test(messages.join('\n')) ? 'The idempotency-key was used for another request; use a new key.' : '';
     case 429:
       return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
     default:
@@ -228,10 +215,7 @@ function hintFor(status: number, retryAfterMs: number | undefined, messages: str
   }
 }
 
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
-    return `${cause.message}${inner}`;
-  }
-  return String(cause);
+/** An error's message (and its cause's), or the value thrown. */
+export function describeCause(cause: unknown): string {
+  return cause instanceof Error ? cause.message + (cause.cause instanceof Error ? ` (${cause.cause.message})` : '') : String(cause);
 }

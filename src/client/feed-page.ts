@@ -61,11 +61,7 @@ export async function parseItems<T>(
       invalidItems.push({ index, id: idOf(raw), issues: toIssues(item.error.issues, ['data', index]) });
       continue;
     }
-    if (!payloadSchema) {
-      data.push(item.data as T);
-      continue;
-    }
-    const checked = await checkPayload(item.data, index, payloadSchema, field);
+    const checked = payloadSchema ? await checkPayload(item.data, index, payloadSchema, field) : { item: item.data };
     if ('issues' in checked) invalidItems.push(checked);
     else data.push(checked.item as T);
   }
@@ -76,5 +72,5 @@ export async function parseItems<T>(
 function checkedByProxy(operation: string, body: unknown): InvalidFeedItem[] {
   const check = parseOrThrow(operation, payloadCheckSchema, body)[PAYLOAD_CHECK_FIELD];
   if (check) return check.invalidItems.map((item) => ({ index: item.index, id: item.id ?? undefined, issues: item.issues }));
-  throw new InboxValidationError(operation, [{ path: PAYLOAD_CHECK_FIELD, message: 'missing: the payloads were not checked. Give createInboxProxy your payloadSchema (or give the provider the schema itself).' }], body);
+  throw new InboxValidationError(operation, [{ path: PAYLOAD_CHECK_FIELD, message: 'missing: the payloads were not checked. Give createInboxProxy your payloadSchema (or the provider the schema).' }], body);
 }

@@ -2,6 +2,7 @@
  * The transport: headers, timeouts, abort, retries with backoff, idempotency
  * keys and the `{data}` envelope. Knows nothing about the operations.
  */
+import { fail } from './arguments';
 import {
   InboxAbortError,
   InboxApiError,
@@ -10,6 +11,7 @@ import {
   InboxNetworkError,
   InboxTimeoutError,
   InboxValidationError,
+  describeCause,
 } from './errors';
 
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
@@ -61,12 +63,6 @@ export interface Transport {
   request(spec: RequestSpec): Promise<unknown>;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
-type Outcome =
-  | { ok: true; value: unknown }
-  | { ok: false; error: InboxError; retryable: boolean; retryAfterMs: number | undefined };
-
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -84,31 +80,120 @@ export function createTransport(options: TransportOptions): Transport {
         `is a path, which only a browser resolves; on a server use the service's URL (see prefetchInbox).`,
       );
     }
-    const url = buildUrl(baseUrl, spec.path, spec.query);
-    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // An array is sent as the key repeated; an undefined value is left out.
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, String(one));
+    }
+    const search = query.toString();
+    const url = `${baseUrl}${spec.path}${search ? `?${search}` : ''}`;
+    const timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? 10_000;
     const mutates = spec.method !== 'GET';
     // One key per call, reused by every retry of it, so the service applies it once.
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
     if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
-      throw new InboxArgumentError(
-        spec.operation,
-        'idempotencyKey',
-        `must be 1 to 255 visible ASCII characters (no spaces), received ${JSON.stringify(String(spec.idempotencyKey).slice(0, 40))}.`,
-      );
+      // Shown as a string, cut at 40 characters.
+      fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey));
     }
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    // Undefined without a body (JSON.stringify(undefined) is undefined).
+    const body: string | undefined = JSON.stringify(spec.body);
+
+    const headersFor = async () => {
+      let headers: Headers;
+      try {
+        // Headers refuses values it cannot send (a newline, a non-Latin-1 character): the same failure.
+        headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
+      } catch (error) {
+        throw new InboxError(
+          'headers_failed',
+          `${spec.operation}: your \`headers\` function failed, so no request was sent: ${describeCause(error)}. Fix it and retry.`,
+          { cause: error },
+        );
+      }
+      headers.set('Accept', 'application/json');
+      if (body !== undefined) headers.set('Content-Type', 'application/json');
+      if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
+      if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+      return headers;
+    };
 
     // Whether an earlier attempt may have reached the service: then no later status proves the change was not applied.
     let unclearBefore = false;
+    // A mutation is retried only under an idempotency-key, so the service applies it once.
+    const safe = !mutates || !!idempotencyKey;
     try {
       for (let attempt = 0; ; attempt++) {
-        const outcome = await attemptOnce();
-        if (outcome.ok) return outcome.value;
-        const { error, retryAfterMs } = outcome;
-        unclearBefore ||= mutates && (error instanceof InboxApiError ? error.mayHaveApplied : true);
-        if (!outcome.retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+        let retryAfterMs: number | undefined;
+        try {
+          if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+          // One request and its body, under the timeout and the caller's signal: slow `headers` and a
+          // body that stalls half-way time out too.
+          const controller = new AbortController();
+          let timedOut = false;
+          const timer = setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs);
+          const onAbort = () => controller.abort(spec.signal?.reason);
+          spec.signal?.addEventListener('abort', onAbort, { once: true });
+          let response: Response;
+          let text: string;
+          let sent = false;
+          try {
+            const headers = await untilAborted(headersFor(), controller.signal);
+            sent = true;
+            response = await doFetch(url, { method: spec.method, body, headers, signal: controller.signal });
+            text = await response.text();
+          } catch (error) {
+            if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+            if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
+            if (error instanceof InboxError) throw error;
+            throw new InboxNetworkError(spec.operation, url, error);
+          } finally {
+            clearTimeout(timer);
+            spec.signal?.removeEventListener('abort', onAbort);
+          }
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // An error's body may be text; a success's must be JSON.
+            if (response.ok) {
+              const type = response.headers.get('Content-Type') ?? '';
+              throw new InboxValidationError(
+                spec.operation,
+                [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
+                text,
+              );
+            }
+            parsed = text;
+          }
+          if (response.ok) return unwrapEnvelope(parsed);
+          throw new InboxApiError({
+            operation: spec.operation,
+            method: spec.method,
+            url,
+            status: response.status,
+            statusText: response.statusText,
+            body: parsed,
+            headers: response.headers,
+            retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+            mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
+          });
+        } catch (error) {
+          const api = error instanceof InboxApiError;
+          // Only a status, a network error or a timeout may be worth another attempt.
+          if (!api && !(error instanceof InboxNetworkError || error instanceof InboxTimeoutError)) throw error;
+          unclearBefore ||= mutates && (!api || error.mayHaveApplied);
+          const status = api ? error.status : 0;
+          retryAfterMs = api ? error.retryAfterMs : undefined;
+          // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
+          const retryable = api ? status === 429 || (status >= 500 && safe) || (status === 409 && !!idempotencyKey) : safe;
+          if (!retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
+        }
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-        const jittered = backoff / 2 + Math.random() * (backoff / 2);
+        // Half of it, plus up to the other half at random.
+        const jittered = (backoff * (1 + Math.random())) / 2;
         await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
       }
     } catch (error) {
@@ -116,116 +201,9 @@ export function createTransport(options: TransportOptions): Transport {
       if (unclearBefore && error instanceof InboxError && !(error instanceof InboxApiError)) Object.assign(error, { mayHaveApplied: true });
       throw error;
     }
-
-    async function attemptOnce(): Promise<Outcome> {
-      if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-      const headersFor = async () => {
-        let headers: Headers;
-        try {
-          // Headers refuses values it cannot send (a newline, a non-Latin-1 character): the same failure.
-          headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
-        } catch (error) {
-          throw new InboxError(
-            'headers_failed',
-            `${spec.operation}: your \`headers\` function failed, so no request was sent: ${error instanceof Error ? error.message : String(error)}. Check it (e.g. the session-token lookup) and retry.`,
-            { cause: error },
-          );
-        }
-        headers.set('Accept', 'application/json');
-        if (body !== undefined) headers.set('Content-Type', 'application/json');
-        if (options.apiKey) headers.set('Authorization', `ApiKey ${options.apiKey}`);
-        if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
-        return headers;
-      };
-
-      let response: Response;
-      let parsed: unknown;
-      try {
-        ({ response, parsed } = await exchange(doFetch, url, headersFor, { method: spec.method, body }, spec, timeoutMs));
-      } catch (error) {
-        if (error instanceof InboxNetworkError || error instanceof InboxTimeoutError) {
-          // A mutation is retried only under an idempotency-key, so the service applies it once.
-          return { ok: false, error, retryable: !mutates || !!idempotencyKey, retryAfterMs: undefined };
-        }
-        throw error;
-      }
-      if (response.ok) return { ok: true, value: unwrapEnvelope(parsed) };
-      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-      const error = new InboxApiError({
-        operation: spec.operation,
-        method: spec.method,
-        url,
-        status: response.status,
-        statusText: response.statusText,
-        body: parsed,
-        headers: response.headers,
-        retryAfterMs,
-        mayHaveApplied: mutates && (response.status >= 500 || response.status === 409 || (unclearBefore && response.headers.get('idempotency-replay') !== 'true')),
-      });
-      // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
-      // A mutation without a key is never retried: the first attempt may have been applied.
-      const retryable =
-        response.status === 429 || (response.status >= 500 && (!mutates || !!idempotencyKey)) || (response.status === 409 && !!idempotencyKey);
-      return { ok: false, error, retryable, retryAfterMs };
-    }
   }
 
   return { baseUrl, request };
-}
-
-/**
- * One request and its body, under the timeout and the caller's signal: slow
- * `headers` and a body that stalls half-way time out too.
- */
-async function exchange(
-  doFetch: typeof fetch,
-  url: string,
-  headersFor: () => Promise<Headers>,
-  init: RequestInit,
-  spec: RequestSpec,
-  timeoutMs: number,
-): Promise<{ response: Response; parsed: unknown }> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort(spec.signal?.reason);
-  spec.signal?.addEventListener('abort', onAbort, { once: true });
-  let response: Response;
-  let text: string;
-  let sent = false;
-  try {
-    const headers = await untilAborted(headersFor(), controller.signal);
-    sent = true;
-    response = await doFetch(url, { ...init, headers, signal: controller.signal });
-    text = await response.text();
-  } catch (error) {
-    if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-    if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
-    if (error instanceof InboxError) throw error;
-    throw new InboxNetworkError(spec.operation, url, error);
-  } finally {
-    clearTimeout(timer);
-    spec.signal?.removeEventListener('abort', onAbort);
-  }
-  return { response, parsed: parseBody(response, text, spec.operation) };
-}
-
-function parseBody(response: Response, text: string, operation: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    if (!response.ok) return text;
-    const type = response.headers.get('Content-Type') ?? '';
-    throw new InboxValidationError(
-      operation,
-      [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
-      text,
-    );
-  }
 }
 
 /**
@@ -234,20 +212,8 @@ function parseBody(response: Response, text: string, operation: string): unknown
  * only key is `data` is an envelope.
  */
 export function unwrapEnvelope(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const keys = Object.keys(body);
-    if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data;
-  }
-  return body;
-}
-
-function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, String(one));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  // A parsed JSON array's keys are its indexes, so an array is never taken for an envelope.
+  return body && typeof body === 'object' && Object.keys(body).join() === 'data' ? (body as { data: unknown }).data : body;
 }
 
 /** `promise`, or a rejection as soon as `signal` fires (the promise itself runs on). */
@@ -262,11 +228,10 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** `Retry-After` as seconds or an HTTP date, in ms. */
 export function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
+  if (!value?.trim()) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
@@ -287,9 +252,6 @@ function sleep(ms: number, signal: AbortSignal | undefined, operation: string): 
 /** A random idempotency key (a UUID where the context allows it). */
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
   // Insecure contexts (plain http on a LAN address) lack randomUUID.
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return c.randomUUID?.() ?? Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

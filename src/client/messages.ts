@@ -3,7 +3,7 @@
  * (`markAll`) and record a button click (`markAction`). The last two are operations of the
  * deployed service beyond the spec's five.
  */
-import { isPlainObject, requireId } from './arguments';
+import { fail, isPlainObject, requireId } from './arguments';
 import { InboxArgumentError } from './errors';
 import type { RequestOptions, Transport } from './http';
 import { MARK_AS_VALUES, markedMessageSchema, messagesSchema, type ButtonType, type MarkAsValue, type MarkedMessage } from './schemas/index';
@@ -52,20 +52,22 @@ export interface MessageOperations {
   markAction(params: MarkActionParams, options?: RequestOptions): Promise<MarkedMessage>;
 }
 
-const countSchema = num;
-
 function requireMarkAs(operation: string, markAs: unknown): MarkAsValue {
-  if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) {
-    throw new InboxArgumentError(operation, 'markAs', `must be one of ${MARK_AS_VALUES.join(', ')}, received ${JSON.stringify(markAs)}.`);
-  }
+  if (!(MARK_AS_VALUES as readonly unknown[]).includes(markAs)) fail(operation, 'markAs', `one of ${MARK_AS_VALUES.join(', ')}`, markAs);
   return markAs as MarkAsValue;
 }
 
 /** A message id; the service splits a string at commas, so one must not hold any. */
 function requireMessageId(operation: string, argument: string, value: unknown): string {
   const id = requireId(operation, argument, value);
-  if (id.includes(',')) throw new InboxArgumentError(operation, argument, `must not contain commas (the service would read ${JSON.stringify(id)} as several ids); pass an array.`);
+  if (id.includes(',')) throw new InboxArgumentError(operation, argument, 'must not contain commas; pass an array of ids.');
   return id;
+}
+
+/** One id or several: each checked, `messageId[2]` naming the third of several. */
+function requireIds(operation: string, argument: string, value: unknown, check: typeof requireId): void {
+  if (Array.isArray(value)) value.forEach((id, index) => check(operation, `${argument}[${index}]`, id));
+  else check(operation, argument, value);
 }
 
 export function messageOperations(transport: Transport): MessageOperations {
@@ -75,12 +77,8 @@ export function messageOperations(transport: Transport): MessageOperations {
       const operation = 'markAs';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const { messageId } = params;
-      if (Array.isArray(messageId)) {
-        if (messageId.length === 0) throw new InboxArgumentError(operation, 'messageId', 'must name at least one message.');
-        messageId.forEach((id, index) => requireMessageId(operation, `messageId[${index}]`, id));
-      } else {
-        requireMessageId(operation, 'messageId', messageId);
-      }
+      if (Array.isArray(messageId) && messageId.length === 0) fail(operation, 'messageId', 'an id or a non-empty array of ids', messageId);
+      requireIds(operation, 'messageId', messageId, requireMessageId);
       const markAs = requireMarkAs(operation, params.markAs);
       const body = await transport.request({ ...requestOptions, operation, method: 'POST', path: `${messagesPath(subscriberId)}/mark-as`, body: { messageId, markAs } });
       return parseOrThrow(operation, messagesSchema, body);
@@ -91,40 +89,32 @@ export function messageOperations(transport: Transport): MessageOperations {
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const markAs = requireMarkAs(operation, params.markAs);
       const { feedIdentifier } = params;
-      if (feedIdentifier !== undefined) {
-        const ids = Array.isArray(feedIdentifier) ? feedIdentifier : [feedIdentifier];
-        ids.forEach((id, index) => requireId(operation, Array.isArray(feedIdentifier) ? `feedIdentifier[${index}]` : 'feedIdentifier', id));
-      }
+      if (feedIdentifier !== undefined) requireIds(operation, 'feedIdentifier', feedIdentifier, requireId);
       const body = await transport.request({
         ...requestOptions,
         operation,
         method: 'POST',
         path: `${messagesPath(subscriberId)}/mark-all`,
-        body: feedIdentifier === undefined ? { markAs } : { markAs, feedIdentifier },
+        // An undefined field is left out of the JSON.
+        body: { markAs, feedIdentifier },
       });
-      return parseOrThrow(operation, countSchema, body);
+      return parseOrThrow(operation, num, body);
     },
 
     async markAction(params, requestOptions) {
       const operation = 'markAction';
       const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
       const messageId = requireId(operation, 'messageId', params.messageId);
-      if (params.type !== 'primary' && params.type !== 'secondary') {
-        throw new InboxArgumentError(operation, 'type', `must be primary or secondary, received ${JSON.stringify(params.type)}.`);
-      }
+      if (params.type !== 'primary' && params.type !== 'secondary') fail(operation, 'type', 'primary or secondary', params.type);
       const status = params.status ?? 'done';
-      if (status !== 'pending' && status !== 'done') {
-        throw new InboxArgumentError(operation, 'status', `must be pending or done, received ${JSON.stringify(status)}.`);
-      }
-      if (params.payload !== undefined && !isPlainObject(params.payload)) {
-        throw new InboxArgumentError(operation, 'payload', 'must be a plain object.');
-      }
+      if (status !== 'pending' && status !== 'done') fail(operation, 'status', 'pending or done', status);
+      if (params.payload !== undefined && !isPlainObject(params.payload)) fail(operation, 'payload', 'a plain object', params.payload);
       const body = await transport.request({
         ...requestOptions,
         operation,
         method: 'POST',
         path: `${messagesPath(subscriberId)}/${encodeURIComponent(messageId)}/actions/${params.type}`,
-        body: params.payload === undefined ? { status } : { status, payload: params.payload },
+        body: { status, payload: params.payload },
       });
       return parseOrThrow(operation, markedMessageSchema, body);
     },

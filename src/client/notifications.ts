@@ -5,9 +5,9 @@
  * (`v1-notifications.ts`); what v1 lacks (archive, snooze, delete, counts) throws an
  * `InboxError` with code `unsupported`.
  */
-import { requireId } from './arguments';
+import { fail, requireId } from './arguments';
 import type { InboxV1Client } from './client';
-import { InboxApiError, InboxArgumentError, InboxValidationError } from './errors';
+import { InboxApiError, InboxValidationError } from './errors';
 import { parseItems, type InvalidFeedItem, type PayloadCheck } from './feed-page';
 import type { RequestOptions, RequestSpec, Transport } from './http';
 import type { PayloadFilter } from './payload-schema';
@@ -20,7 +20,7 @@ import {
   type NotificationCount,
   type Severity,
 } from './schemas/index';
-import { unsupported, v1Notifications } from './v1-notifications';
+import { viaV1 } from './v1-notifications';
 import { parseOrThrow } from './validate';
 
 /** Which dialect of the service the client speaks. `'auto'`: v2, or v1 once the service shows it has no v2 routes. */
@@ -147,32 +147,34 @@ export interface NotificationOperations<P = FreePayload> {
 const noRoute = (error: unknown) =>
   error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^(?:Cannot [A-Z]+ |No inbox operation)/.test(m));
 
-type Params = NotificationParams & BulkFilter & ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
+/** Every operation's parameters, as the operations read them. */
+export type Params = NotificationParams &
+  BulkFilter &
+  ListNotificationsParams & { actionType?: unknown; snoozeUntil?: unknown; notificationIds?: unknown; filters?: unknown };
 
 /**
- * Each operation: its method, the path after `/notifications` and what it sends, and on v1 its
- * stand-in (`'-'`: none). A change of one notification answers with it; a bulk one with nothing.
+ * Each operation: its method and the path after `/notifications`, where `@` is the notification's
+ * id and `*` the button. `list`, `count` and a change of one notification (PATCH) answer with what
+ * they read or changed; a delete and a bulk change (POST) with nothing.
  */
-const OPERATIONS: [name: string, method: RequestSpec['method'], path: (p: Params) => string][] = [
-  ['markAsRead', 'PATCH', (p) => `${one(p)}/read`],
-  ['markAsUnread', 'PATCH', (p) => `${one(p)}/unread`],
-  ['archive', 'PATCH', (p) => `${one(p)}/archive`],
-  ['unarchive', 'PATCH', (p) => `${one(p)}/unarchive`],
-  ['snooze', 'PATCH', (p) => `${one(p)}/snooze`],
-  ['unsnooze', 'PATCH', (p) => `${one(p)}/unsnooze`],
-  ['completeAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/complete`],
-  ['revertAction', 'PATCH', (p) => `${one(p)}/actions/${p.actionType}/revert`],
-  ['delete', 'DELETE', one],
-  ['markAsSeen', 'POST', () => '/seen'],
-  ['markAllAsRead', 'POST', () => '/read'],
-  ['archiveAll', 'POST', () => '/archive'],
-  ['archiveAllRead', 'POST', () => '/read-archive'],
-  ['deleteAll', 'POST', () => '/delete'],
-];
-
-function one(p: Params): string {
-  return `/${encodeURIComponent(p.notificationId)}`;
-}
+const OPERATIONS: Record<string, string> = {
+  list: 'GET ',
+  count: 'GET /count',
+  markAsRead: 'PATCH @/read',
+  markAsUnread: 'PATCH @/unread',
+  archive: 'PATCH @/archive',
+  unarchive: 'PATCH @/unarchive',
+  snooze: 'PATCH @/snooze',
+  unsnooze: 'PATCH @/unsnooze',
+  completeAction: 'PATCH @/actions/*/complete',
+  revertAction: 'PATCH @/actions/*/revert',
+  delete: 'DELETE @',
+  markAsSeen: 'POST /seen',
+  markAllAsRead: 'POST /read',
+  archiveAll: 'POST /archive',
+  archiveAllRead: 'POST /read-archive',
+  deleteAll: 'POST /delete',
+};
 
 export interface Dialect {
   notifications: NotificationOperations<never>;
@@ -180,100 +182,90 @@ export interface Dialect {
 }
 
 export function notificationOperations(transport: Transport, client: InboxV1Client<unknown>, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
-  if (api !== 'auto' && api !== 'v2' && api !== 'v1') throw new InboxArgumentError('createInboxClient', 'api', `must be 'auto', 'v2' or 'v1', received ${JSON.stringify(api)}.`);
+  if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
-  let v1 = api === 'v1' ? true : api === 'v2' ? false : undefined;
-  const old = v1Notifications(client) as Record<string, ((operation: string, p: Params, options?: RequestOptions) => Promise<unknown>) | undefined>;
+  let v1 = api === 'auto' ? undefined : api === 'v1';
+  const notifications: Record<string, (params: Params, options?: RequestOptions) => Promise<unknown>> = {};
 
-  /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
-  async function call(name: string, params: Params, v2: (operation: string) => Promise<unknown>, options?: RequestOptions, method?: string): Promise<unknown> {
-    const operation = `notifications.${name}`;
-    checkParams(operation, params, method);
-    const fallback = () => (old[name] ?? unsupported)(operation, params, options);
-    if (v1) return fallback();
-    try {
-      const result = await v2(operation);
-      v1 = false;
-      return result;
-    } catch (error) {
-      if (v1 !== undefined || !noRoute(error)) throw error;
-      v1 = true;
-      return fallback();
-    }
+  for (const [name, spec] of Object.entries(OPERATIONS)) {
+    const [method, suffix] = spec.split(' ') as [RequestSpec['method'], string];
+    /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
+    notifications[name] = async (params, options) => {
+      const operation = `notifications.${name}`;
+      // What would make a wrong request is refused before it is sent: ids (they are path segments), the
+      // button, the snooze time and the counts' filters. Ranges and filter values are the service's to
+      // judge: its 422 names the field and the rule ("limit must not be greater than 100").
+      requireId(operation, 'subscriberId', params?.subscriberId);
+      if (suffix.includes('@')) requireId(operation, 'notificationId', params.notificationId);
+      if (params.after !== undefined) requireId(operation, 'after', params.after);
+      if (suffix.includes('*') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
+      if (name === 'snooze' && Number.isNaN(new Date(params.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', params.snoozeUntil);
+      if (name === 'count' && !(Array.isArray(params.filters) && params.filters.length > 0 && params.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', params.filters);
+      const fallback = () => viaV1(client, name, operation, params, options);
+      if (v1) return fallback();
+      try {
+        const result = await v2(operation, name, method, suffix, params, options);
+        v1 = false;
+        return result;
+      } catch (error) {
+        if (v1 !== undefined || !noRoute(error)) throw error;
+        v1 = true;
+        return fallback();
+      }
+    };
   }
 
-  const path = (p: Params) => `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications`;
-  const notifications: Record<string, unknown> = {
-    list: (params: Params, options?: RequestOptions) =>
-      call('list', params, async (operation) => {
-        const body = await transport.request({ ...options, operation, method: 'GET', path: path(params), query: listQuery(params) });
-        const page = parseOrThrow(operation, notificationsPageSchema, body);
-        // More than a page can hold is not a page: refused before any item is checked.
-        if (page.data.length > 100) throw new InboxValidationError(operation, [{ path: 'data', message: `holds ${page.data.length} notifications; a page holds at most 100` }], undefined);
-        return { ...(await parseItems(operation, body, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
-      }, options),
-    count: (params: Params, options?: RequestOptions) =>
-      call('count', params, async (operation) =>
-        parseOrThrow(operation, notificationCountsSchema, await transport.request({ ...options, operation, method: 'GET', path: `${path(params)}/count`, query: { filters: JSON.stringify(params.filters) } })),
-      options),
-  };
-  for (const [name, method, suffix] of OPERATIONS) {
-    notifications[name] = (params: Params, options?: RequestOptions) =>
-      call(name, params, async (operation) => {
-        const snoozeUntil = params.snoozeUntil;
-        const body = method === 'POST' ? bulkBody(params) : snoozeUntil === undefined ? undefined : { snoozeUntil: new Date(snoozeUntil as string).toISOString() };
-        const answer = await transport.request({ ...options, operation, method, path: `${path(params)}${suffix(params)}`, body });
-        if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
-      }, options, method);
+  async function v2(operation: string, name: string, method: RequestSpec['method'], suffix: string, p: Params, options?: RequestOptions): Promise<unknown> {
+    const { snoozeUntil } = p;
+    const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
+    const answer = await transport.request({
+      ...options,
+      operation,
+      method,
+      // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
+      path: `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications${suffix.replace('*', String(p.actionType)).replace('@', `/${encodeURIComponent(p.notificationId)}`)}`,
+      query:
+        name === 'list'
+          ? {
+              limit: p.limit ?? 10,
+              after: p.after,
+              offset: p.offset,
+              read: p.read,
+              seen: p.seen,
+              archived: p.archived,
+              snoozed: p.snoozed,
+              severity: p.severity,
+              data: p.data && JSON.stringify(p.data),
+              createdGte: ms(p.createdGte),
+              createdLte: ms(p.createdLte),
+              contextKeys: p.contextKeys,
+            }
+          : name === 'count'
+            ? { filters: JSON.stringify(p.filters) }
+            : undefined,
+      body:
+        method === 'POST'
+          ? { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys }
+          : method === 'GET' || snoozeUntil === undefined
+            ? undefined
+            : { snoozeUntil: new Date(snoozeUntil as string).toISOString() },
+    });
+    if (name === 'list') {
+      const page = parseOrThrow(operation, notificationsPageSchema, answer);
+      // More than a page holds is not a page: refused before any item is checked.
+      if (page.data.length > 100) throw new InboxValidationError(operation, [{ path: 'data', message: `${page.data.length} items; a page holds 100` }], undefined);
+      return { ...(await parseItems(operation, answer, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
+    }
+    if (name === 'count') return parseOrThrow(operation, notificationCountsSchema, answer);
+    if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
   }
 
   return {
     notifications: notifications as unknown as NotificationOperations<never>,
     async capabilities(params, options) {
-      if (v1 === undefined) await (notifications.list as NotificationOperations['list'])({ subscriberId: params?.subscriberId, limit: 1 }, options);
+      if (v1 === undefined) await notifications.list!({ subscriberId: params?.subscriberId, limit: 1 } as Params, options);
       const v2 = !v1;
       return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 };
     },
   };
-}
-
-/**
- * What would make a wrong request is refused before it is sent: ids (they are path segments), the
- * button, the snooze time and the counts' filters. Ranges and filter values are the service's to
- * judge: its 422 names the field and the rule ("limit must not be greater than 100").
- */
-function checkParams(operation: string, p: Params, method?: string): void {
-  const fail = (name: string, expected: string, value: unknown) => {
-    throw new InboxArgumentError(operation, name, `must be ${expected}, received ${JSON.stringify(value)}.`);
-  };
-  requireId(operation, 'subscriberId', p?.subscriberId);
-  if (method === 'PATCH' || method === 'DELETE') requireId(operation, 'notificationId', p.notificationId);
-  if (p.after !== undefined) requireId(operation, 'after', p.after);
-  if (operation.endsWith('Action') && !['primary', 'secondary'].includes(p.actionType as string)) fail('actionType', 'primary or secondary', p.actionType);
-  if (operation.endsWith('.snooze') && Number.isNaN(new Date(p.snoozeUntil as string).getTime())) fail('snoozeUntil', 'a Date or an ISO date-time', p.snoozeUntil);
-  if (operation.endsWith('count') && !(Array.isArray(p.filters) && p.filters.length > 0 && p.filters.length <= 30)) fail('filters', 'an array of 1 to 30 filters such as [{ read: false }]', p.filters);
-}
-
-export type ListQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
-
-function listQuery(p: Params): ListQuery {
-  const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
-  return {
-    limit: p.limit ?? 10,
-    after: p.after,
-    offset: p.offset,
-    read: p.read,
-    seen: p.seen,
-    archived: p.archived,
-    snoozed: p.snoozed,
-    severity: p.severity,
-    data: p.data && JSON.stringify(p.data),
-    createdGte: ms(p.createdGte),
-    createdLte: ms(p.createdLte),
-    contextKeys: p.contextKeys,
-  };
-}
-
-function bulkBody(p: Params) {
-  return { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys };
 }

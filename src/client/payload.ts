@@ -2,10 +2,7 @@
 
 /** Base64 of the UTF-8 JSON, as the service expects for the `payload` filter. */
 export function encodePayloadFilter(payload: Record<string, unknown>): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(payload));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return btoa(Array.from(new TextEncoder().encode(JSON.stringify(payload)), (byte) => String.fromCharCode(byte)).join(''));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -6,14 +6,14 @@
 import type { InboxV1Client } from './client';
 import { InboxError, InboxValidationError } from './errors';
 import type { RequestOptions } from './http';
-import type { BulkFilter, ListNotificationsParams, NotificationParams } from './notifications';
+import type { Params } from './notifications';
 import type { FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessage } from './schemas/index';
 
 /** What v1 cannot do. */
 export async function unsupported(operation: string): Promise<never> {
   throw new InboxError(
     'unsupported',
-    `${operation} needs the service's v2 API; this service speaks v1 (see \`client.capabilities()\`).`,
+    `${operation} needs the service's v2 API (see \`client.capabilities()\`).`,
   );
 }
 
@@ -48,43 +48,41 @@ export function fromV1(message: FeedItem<unknown> | MarkedMessage, subscriberId:
   };
 }
 
-type Bulk = BulkFilter & { subscriberId: string; notificationIds?: readonly string[] };
-
-export function v1Notifications(client: InboxV1Client<unknown>) {
-  /** Seen (by ids, or all) and read (all) with v1's mark-as and mark-all; filters are v2's. */
-  const bulk = (markAs: 'seen' | 'read') => async (operation: string, p: Bulk, options?: RequestOptions) => {
+/**
+ * Operation `name` through the v1 client: the read, unread, button and seen/read-all changes and
+ * the list, where v1 has them (seen by ids or all, read all; no v2 filters); else `unsupported`.
+ */
+export async function viaV1(client: InboxV1Client<unknown>, name: string, operation: string, p: Params, options?: RequestOptions): Promise<unknown> {
+  const { subscriberId, notificationId } = p;
+  if (name === 'list') {
+    const limit = p.limit ?? 10;
+    const offset = p.offset ?? 0;
+    // v1 pages by number, and has none of v2's other filters.
+    if (p.after || p.archived || p.snoozed || p.severity || p.createdGte || p.createdLte || p.contextKeys || offset % limit) return unsupported(`${operation} with these filters`);
+    const page = await client.getFeed({ subscriberId, page: offset / limit, limit, read: p.read, seen: p.seen, payload: p.data }, options);
+    return {
+      data: page.data.map((item) => fromV1(item, subscriberId)),
+      hasMore: page.hasMore,
+      filter: { read: p.read, seen: p.seen, data: p.data },
+      invalidItems: page.invalidItems,
+    };
+  }
+  if (name === 'markAsRead' || name === 'markAsUnread') {
+    const answer = await client.markAs({ subscriberId, messageId: [notificationId], markAs: name === 'markAsRead' ? 'read' : 'unread' }, options);
+    const found = answer.find((m) => m._id === notificationId);
+    if (!found) throw new InboxValidationError(operation, [{ path: '', message: `the answer lacks notification ${notificationId}` }], answer);
+    return fromV1(found, subscriberId);
+  }
+  if (name === 'completeAction' || name === 'revertAction') {
+    const type = p.actionType as 'primary' | 'secondary';
+    return fromV1(await client.markAction({ subscriberId, messageId: notificationId, type, status: name === 'completeAction' ? 'done' : 'pending' }, options), subscriberId);
+  }
+  if (name === 'markAsSeen' || name === 'markAllAsRead') {
     if (p.tags || p.data || p.contextKeys) return unsupported(`${operation} with these filters`);
-    const ids = p.notificationIds;
-    await (ids ? client.markAs({ subscriberId: p.subscriberId, messageId: ids, markAs }, options) : client.markAll({ subscriberId: p.subscriberId, markAs }, options));
-  };
-  const mark = (markAs: 'read' | 'unread') => async (operation: string, p: NotificationParams, options?: RequestOptions) => {
-    const answer = await client.markAs({ subscriberId: p.subscriberId, messageId: [p.notificationId], markAs }, options);
-    const found = answer.find((m) => m._id === p.notificationId);
-    if (!found) throw new InboxValidationError(operation, [{ path: '', message: `the service's answer does not hold notification ${p.notificationId}` }], answer);
-    return fromV1(found, p.subscriberId);
-  };
-  const action = (done: boolean) => async (_: string, p: NotificationParams & { actionType: 'primary' | 'secondary' }, options?: RequestOptions) =>
-    fromV1(await client.markAction({ subscriberId: p.subscriberId, messageId: p.notificationId, type: p.actionType, status: done ? 'done' : 'pending' }, options), p.subscriberId);
-
-  return {
-    async list(operation: string, p: ListNotificationsParams, options?: RequestOptions) {
-      const limit = p.limit ?? 10;
-      const offset = p.offset ?? 0;
-      // v1 pages by number, and has none of v2's other filters.
-      if (p.after || p.archived || p.snoozed || p.severity || p.createdGte || p.createdLte || p.contextKeys || offset % limit) return unsupported(`${operation} with these filters`);
-      const page = await client.getFeed({ subscriberId: p.subscriberId, page: offset / limit, limit, read: p.read, seen: p.seen, payload: p.data }, options);
-      return {
-        data: page.data.map((item) => fromV1(item, p.subscriberId)),
-        hasMore: page.hasMore,
-        filter: { read: p.read, seen: p.seen, data: p.data },
-        invalidItems: page.invalidItems,
-      };
-    },
-    markAsRead: mark('read'),
-    markAsUnread: mark('unread'),
-    completeAction: action(true),
-    revertAction: action(false),
-    markAsSeen: bulk('seen'),
-    markAllAsRead: bulk('read'),
-  };
+    const markAs = name === 'markAsSeen' ? 'seen' : 'read';
+    const ids = p.notificationIds as readonly string[] | undefined;
+    await (ids ? client.markAs({ subscriberId, messageId: ids, markAs }, options) : client.markAll({ subscriberId, markAs }, options));
+    return;
+  }
+  return unsupported(operation);
 }

@@ -8,10 +8,10 @@ export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export const channelSchema = /* @__PURE__ */ oneOf(CHANNELS);
 export type Channel = z.infer<typeof channelSchema>;
 /** A record's channel: one of `CHANNELS`, or one a newer service added (the record stays valid). */
-export const recordChannelSchema = /* @__PURE__ */ openOneOf(CHANNELS);
+export const recordChannelSchema = /* @__PURE__ */ openOneOf<typeof CHANNELS>();
 
 export const MESSAGE_STATUSES = ['sent', 'error', 'warning'] as const;
-export const messageStatusSchema = /* @__PURE__ */ openOneOf(MESSAGE_STATUSES);
+export const messageStatusSchema = /* @__PURE__ */ openOneOf<typeof MESSAGE_STATUSES>();
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const ACTOR_TYPES = ['none', 'user', 'system_icon', 'system_custom'] as const;

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { unknown } from 'zod/mini';
 import type { RegisteredPayload } from '../payload-schema';
 import { arrayOf, bool, freeObject, looseObject, nullable, num, openOneOf, opt, str } from './define';
-import { CHANNELS } from './feed';
+import type { CHANNELS } from './feed';
 
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -39,7 +39,7 @@ export const notificationWorkflowSchema = /* @__PURE__ */ looseObject({
   identifier: str,
   name: str,
   critical: bool,
-  severity: opt(openOneOf(SEVERITIES)),
+  severity: opt(openOneOf<typeof SEVERITIES>()),
   tags: opt(arrayOf(str)),
   data: opt(freeObject),
 });
@@ -64,13 +64,13 @@ export const inboxNotificationSchema = /* @__PURE__ */ looseObject({
   avatar: opt(str),
   primaryAction: opt(inboxActionSchema),
   secondaryAction: opt(inboxActionSchema),
-  channelType: openOneOf(CHANNELS),
+  channelType: openOneOf<typeof CHANNELS>(),
   tags: opt(arrayOf(str)),
   /** What the workflow's in-app step put in the notification for the app; typed by `payloadSchema`. */
   data: opt(freeObject),
   redirect: opt(inboxRedirectSchema),
   workflow: opt(notificationWorkflowSchema),
-  severity: openOneOf(SEVERITIES),
+  severity: openOneOf<typeof SEVERITIES>(),
 });
 
 /** A page of the v2 list as the wire carries it; each item is checked on its own by the client. */

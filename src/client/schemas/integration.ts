@@ -59,15 +59,15 @@ export const FIELD_OPERATORS = [
 export const fieldFilterPartSchema = /* @__PURE__ */ looseObject({
   field: str,
   value: str,
-  operator: openOneOf(FIELD_OPERATORS),
-  on: openOneOf(['subscriber', 'payload', 'tenant']),
+  operator: openOneOf<typeof FIELD_OPERATORS>(),
+  on: openOneOf<['subscriber', 'payload', 'tenant']>(),
 });
 export type FieldFilterPart = z.infer<typeof fieldFilterPartSchema>;
 
 export const stepFilterSchema = /* @__PURE__ */ looseObject({
   isNegated: bool,
-  type: openOneOf(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']),
-  value: openOneOf(['AND', 'OR']),
+  type: openOneOf<['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']>(),
+  value: openOneOf<['AND', 'OR']>(),
   children: arrayOf(fieldFilterPartSchema),
 });
 export type StepFilter = z.infer<typeof stepFilterSchema>;

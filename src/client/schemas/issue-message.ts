@@ -1,5 +1,6 @@
 /** The text of a validation issue: what was expected and what came, readable on its own. */
 import type * as z from 'zod/mini';
+import { describe } from '../arguments';
 
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   const { input } = issue;
@@ -15,13 +16,4 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     default:
       return `${issue.code.replace(/_/g, ' ')} (received ${describe(input)})`;
   }
-}
-
-/** A value as a message shows it: short, and never the whole of a large one. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
 }
