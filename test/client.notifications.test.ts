@@ -67,7 +67,7 @@ describe("api: 'auto'", () => {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InboxError);
       expect((error as InboxError).code).toBe('unsupported');
-      expect((error as InboxError).message).toMatch(/^notifications\.\w+.* needs the service's v2 API; this service speaks v1 \(see `client\.capabilities\(\)`\)\.$/);
+      expect((error as InboxError).message).toMatch(/^notifications\.\w+.* needs the v2 API; this service has v1 only \(see `client\.capabilities\(\)`\)\.$/);
     }
     expect(spec.service.requests.length).toBe(before + 1);
   });

@@ -11,10 +11,7 @@ import type { FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessa
 
 /** What v1 cannot do. */
 export async function unsupported(operation: string): Promise<never> {
-  throw new InboxError(
-    'unsupported',
-    `${operation} needs the service's v2 API (see \`client.capabilities()\`).`,
-  );
+  throw new InboxError('unsupported', `${operation} needs the v2 API; this service has v1 only (see \`client.capabilities()\`).`);
 }
 
 /** A v1 message in the v2 shape. */
