@@ -72,6 +72,17 @@ describe("api: 'auto'", () => {
     expect(spec.service.requests.length).toBe(before + 1);
   });
 
+  it('calls made together before the dialect is known all land on v1', async () => {
+    const client = clientOf(spec);
+    const [first] = spec.service.feedOf('sub_ada');
+    const [page, read, capabilities] = await Promise.all([
+      client.notifications.list({ subscriberId: 'sub_ada', limit: 2 }),
+      client.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: first!._id }),
+      client.capabilities({ subscriberId: 'sub_ada' }),
+    ]);
+    expect([page.data.length, read.isRead, capabilities.api]).toEqual([2, true, 'v1']);
+  });
+
   it('a 404 of a notification or a subscriber is not a missing route: the client stays on v2', async () => {
     const client = clientOf(deployed);
     const error = await client.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: '0123456789abcdef01234567' }).catch((e: unknown) => e);
@@ -102,13 +113,26 @@ describe("api: 'v2' and 'v1'", () => {
   });
 });
 
+describe('a delete whose answer was lost', () => {
+  it('is done when the retry finds nothing to delete (the service ignores idempotency keys on DELETE)', async () => {
+    const client = createInboxClient({ baseUrl: deployed.url, apiKey: deployed.service.apiKey, retry: { retries: 2, baseDelayMs: 1 } });
+    const [first] = deployed.service.feedOf('sub_ada');
+    deployed.service.injectFault({ method: 'DELETE', drop: 'after' });
+    await expect(client.notifications.delete({ subscriberId: 'sub_ada', notificationId: first!._id })).resolves.toBeUndefined();
+    expect(deployed.service.requests.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([0, 404]);
+    // With no unclear attempt before it, a 404 is the caller's.
+    await expect(client.notifications.delete({ subscriberId: 'sub_ada', notificationId: first!._id })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('records and arguments', () => {
   it('a malformed notification is left out and reported; the rest of the page is kept', async () => {
     const good = { id: 'n1', transactionId: 't', body: 'hi', to: { id: 'x', subscriberId: 'sub_ada' }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-01-01T00:00:00.000Z', channelType: 'in_app', severity: 'high' };
-    const fetchPage: typeof fetch = async () => Response.json({ data: [good, { ...good, id: 'n2', isRead: 'no' }, 'junk'], hasMore: false, filter: {} });
+    const fetchPage: typeof fetch = async () => Response.json({ data: [good, { ...good, id: 'n2', isRead: 'no' }, 'junk', { ...good, id: 'n3', body: null, workflow: { id: 'w', name: 'W', critical: false } }], hasMore: false, filter: {} });
     const client = createInboxClient({ baseUrl: 'https://service.test', apiKey: 'k', fetch: fetchPage });
     const page = await client.notifications.list({ subscriberId: 'sub_ada' });
-    expect(page.data.map((n) => n.id)).toEqual(['n1']);
+    // Content the service did not store, and a workflow without a trigger identifier, are as it sends them.
+    expect(page.data.map((n) => n.id)).toEqual(['n1', 'n3']);
     expect(page.invalidItems).toEqual([
       { index: 1, id: 'n2', issues: [{ path: 'data[1].isRead', message: expect.stringMatching(/^expected boolean/) }] },
       { index: 2, id: undefined, issues: [{ path: 'data[2]', message: expect.stringMatching(/^expected object/) }] },

@@ -12,6 +12,7 @@ import { setupListeners } from './helpers/listen';
 import { setupReferenceServer } from './helpers/reference-server';
 
 const reference = setupReferenceServer();
+const v1Only = setupReferenceServer({ mode: 'spec' });
 const listen = setupListeners();
 
 async function proxyTo(upstream: string, options: Partial<InboxProxyOptions> = {}) {
@@ -114,9 +115,51 @@ describe('v2 through the proxy', () => {
   });
 });
 
+describe('v2 through the proxy: the dialect and the unsnooze', () => {
+  it("a v1-only service behind the proxy: its router's 404 names the URL with its query, passes, and the client falls back", async () => {
+    const client = clientFor(await proxyTo(v1Only.url, { apiKey: v1Only.service.apiKey }), 'sub_ada');
+    const page = await client.notifications.list({ subscriberId: 'sub_ada', limit: 3, read: false });
+    expect(page.data.map((n) => n.id)).toEqual(v1Only.service.feedOf('sub_ada', { read: false }).slice(0, 3).map((item) => item._id));
+    expect((await client.capabilities({ subscriberId: 'sub_ada' })).api).toBe('v1');
+  });
+
+  it('an unsnooze of another’s snoozed notification is refused before it reaches the service (which finds it in the whole environment)', async () => {
+    const base = await proxyTo(reference.url);
+    const grace = clientFor(base, 'sub_grace');
+    const [theirs] = (await grace.notifications.list({ subscriberId: 'sub_grace', limit: 1 })).data;
+    await grace.notifications.snooze({ subscriberId: 'sub_grace', notificationId: theirs!.id, snoozeUntil: new Date(Date.now() + 3_600_000) });
+    const before = reference.service.requests.length;
+    const error = (await clientFor(base, 'sub_ada').notifications.unsnooze({ subscriberId: 'sub_ada', notificationId: theirs!.id }).catch((e: unknown) => e)) as InboxApiError;
+    expect(error.status).toBe(404);
+    expect(reference.service.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/subscribers/sub_ada/notifications']);
+    expect(reference.service.data.messages.find((m) => m._id === theirs!.id)).toMatchObject({ snoozedUntil: expect.any(String), wakeUps: [expect.any(String)] });
+    // Her own unsnooze goes through.
+    expect((await grace.notifications.unsnooze({ subscriberId: 'sub_grace', notificationId: theirs!.id })).isSnoozed).toBe(false);
+  });
+});
+
 describe('v2 against a hostile upstream', () => {
   const ADA = '64f0c0ffee0000000000a001';
   const notification = (owner: string, id: string) => ({ id, transactionId: 't', body: `secret of ${owner}`, to: { id: 'x', subscriberId: owner }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-01-01T00:00:00.000Z', channelType: 'in_app', severity: 'none' });
+
+  it('passes of an answer only what the service’s records hold: the filter asked for, a boolean hasMore, the fields of a notification', async () => {
+    const graces = [notification('sub_grace', 'g1')];
+    const hostile = await listen(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/count')) return Response.json({ data: [{ count: 1, filter: { leak: graces } }] });
+      if (path.endsWith('/notifications')) return Response.json({ data: [{ ...notification('sub_ada', 'n1'), leak: graces, to: { id: 'x', subscriberId: 'sub_ada', leak: graces } }], hasMore: { leak: graces }, filter: { leak: graces } });
+      return Response.json({ data: { ...notification('sub_ada', 'p1'), workflow: { id: 'w', identifier: 'w', name: 'W', critical: false, leak: graces } }, leak: graces });
+    });
+    const base = await proxyTo(hostile);
+    const texts = [
+      await (await fetch(`${base}/v2/subscribers/sub_ada/notifications?read=false&severity=high`, { headers: as('sub_ada') })).text(),
+      await (await fetch(`${base}/v2/subscribers/sub_ada/notifications/count?filters=${encodeURIComponent('[{"read":false}]')}`, { headers: as('sub_ada') })).text(),
+      await (await fetch(`${base}/v2/subscribers/sub_ada/notifications/${ADA}/read`, { method: 'PATCH', headers: as('sub_ada') })).text(),
+    ];
+    for (const text of texts) expect(text).not.toContain('sub_grace');
+    expect(JSON.parse(texts[0]!)).toEqual({ data: [notification('sub_ada', 'n1')], hasMore: false, filter: { read: false, severity: ['high'] } });
+    expect(JSON.parse(texts[1]!)).toEqual({ data: [{ count: 1, filter: { read: false } }] });
+  });
 
   it('passes only the user’s notifications, whatever the upstream answers on each v2 route', async () => {
     const hostile = await listen(async (request) => {

@@ -59,8 +59,17 @@ describe('v2: a snooze ends', () => {
     expect(await count('sub_ada', [{ read: false }, { snoozed: true }])).toEqual([unreadBefore! + 1, 0]);
   });
 
+  it('a second snooze does not cancel the first one’s wake-up: the notification wakes at the sooner, as the service’s jobs do', async () => {
+    const { call, list, advance } = setUp();
+    const [first] = await list('sub_ada');
+    await call('PATCH', `sub_ada/notifications/${first!.id}/snooze`, { snoozeUntil: new Date(NOW + 3_600_000).toISOString() });
+    await call('PATCH', `sub_ada/notifications/${first!.id}/snooze`, { snoozeUntil: new Date(NOW + 7_200_000).toISOString() });
+    advance(3_600_000);
+    expect((await list('sub_ada')).find((n) => n.id === first!.id)).toMatchObject({ isSnoozed: false, isRead: false });
+  });
+
   it('refuses a snooze under a minute ahead (422), past the plan’s longest (402), and an unsnooze of what is not snoozed (404)', async () => {
-    const { call, list } = setUp({ maxSnoozeMs: 86_400_000 });
+    const { call, list } = setUp();
     const [first] = await list('sub_grace');
     const soon = await call('PATCH', `sub_grace/notifications/${first!.id}/snooze`, { snoozeUntil: new Date(NOW + 30_000).toISOString() });
     expect(soon).toMatchObject({ status: 422, body: { message: 'Validation Error', errors: { general: { messages: ['Snooze time must be at least 60 seconds in the future'] } } } });
@@ -101,6 +110,20 @@ describe('v2: what the service refuses, in its words', () => {
     expect((await list('sub_ada'))[0]!.id).toBe(second!.id);
   });
 
+  it('filters as the service’s store does: tag groups, null in data, contexts on a change', async () => {
+    const { call, list, count, service } = setUp();
+    const all = await list('sub_ada');
+    const billing = all.filter((n) => (n as unknown as { tags: string[] }).tags.includes('billing')).length;
+    const security = all.filter((n) => (n as unknown as { tags: string[] }).tags.includes('security')).length;
+    expect(await count('sub_ada', [{ tags: ['billing', 'security'] }, { tags: { or: ['billing'] } }, { tags: { and: [{ or: ['billing'] }, { or: ['security'] }] } }])).toEqual([billing + security, billing, 0]);
+    const noData = all.filter((n) => (n as unknown as { data?: object }).data === undefined).length;
+    expect(await list('sub_ada', `&data=${encodeURIComponent('{"invoice":null}')}`)).toHaveLength(noData + all.filter((n) => (n as unknown as { data?: { invoice?: unknown } }).data && (n as unknown as { data: { invoice?: unknown } }).data.invoice === undefined).length);
+    const [first] = all;
+    expect((await call('PATCH', `sub_ada/notifications/${first!.id}/read?contextKeys=tenant:acme`)).status).toBe(404);
+    service.data.messages.find((m) => m._id === first!.id)!.contextKeys = ['tenant:acme'];
+    expect((await call('PATCH', `sub_ada/notifications/${first!.id}/read?contextKeys=tenant:acme`)).status).toBe(200);
+  });
+
   it('counts stop at 100, as the service’s do', async () => {
     const { count } = setUp({ messages: 150 });
     expect(await count('sub_ada', [{}, { read: true }])).toEqual([100, expect.any(Number)]);
@@ -110,6 +133,6 @@ describe('v2: what the service refuses, in its words', () => {
 describe('v2 in spec mode', () => {
   it('is absent: the router’s 404, which a client in `auto` takes for v1 only', async () => {
     const { call } = setUp({ mode: 'spec' });
-    expect(await call('GET', 'sub_ada/notifications')).toMatchObject({ status: 404, body: { message: 'Cannot GET /v2/subscribers/sub_ada/notifications' } });
+    expect(await call('GET', 'sub_ada/notifications?limit=5')).toMatchObject({ status: 404, body: { message: 'Cannot GET /v2/subscribers/sub_ada/notifications?limit=5' } });
   });
 });

@@ -208,7 +208,8 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
         v1 = false;
         return result;
       } catch (error) {
-        if (v1 !== undefined || !noRoute(error)) throw error;
+        // Another call may have learned it first: v1 is then where this one goes too.
+        if (v1 === false || !noRoute(error)) throw error;
         v1 = true;
         return fallback();
       }

@@ -10,8 +10,11 @@ import { withCheckedPayloads } from './checked-payloads';
 import { withoutForeignMessages } from './own-messages';
 import { createOwnershipCache, OwnershipUnknown, type LookUp } from './ownership';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { ROUTES, type Route } from './proxy-routes';
 import { readBody } from './read-body';
+import { isSnoozedByUser } from './snoozed-check';
 import { isJson, publicError, withoutCredentials } from './upstream-answer';
+import { v2Counts, v2One, v2Page } from './v2-answers';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -68,51 +71,6 @@ export interface InboxProxyOptions {
    */
   payloadSchema?: StandardSchemaV1;
 }
-
-type Access = 'subscriber' | 'admin';
-
-interface Route {
-  methods: string[];
-  /** Segments after the version; `:subscriber` is the subscriber id, other `:names` are path parameters. */
-  pattern: string[];
-  access: Access;
-  /** Query parameters passed upstream. */
-  query?: string[];
-  /** The answer holds messages: only the user's own are passed on. */
-  messages?: boolean;
-  /** The answer is a page of notifications: where their payloads are, checked when the proxy has a `payloadSchema`. */
-  payloads?: 'payload' | 'data';
-  /** The answer is an integration: its `credentials` are taken out. */
-  integration?: boolean;
-  /** The answer is counts: only each `count` and its `filter` pass. */
-  counts?: boolean;
-  /** The answer has no body (204): whatever an upstream sends with it does not pass. */
-  empty?: boolean;
-}
-
-const V2_NOTIFICATIONS = ['v2', 'subscribers', ':subscriber', 'notifications'];
-const V2_LIST_QUERY = ['limit', 'after', 'offset', 'read', 'seen', 'archived', 'snoozed', 'severity', 'data', 'createdGte', 'createdLte', 'contextKeys', 'tags'];
-
-const ROUTES: Route[] = [
-  { methods: ['GET'], pattern: ['v1', 'subscribers', ':subscriber', 'notifications', 'feed'], access: 'subscriber', query: ['page', 'limit', 'read', 'seen', 'payload'], messages: true, payloads: 'payload' },
-  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-as'], access: 'subscriber', messages: true },
-  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', 'mark-all'], access: 'subscriber' },
-  { methods: ['POST'], pattern: ['v1', 'subscribers', ':subscriber', 'messages', ':message', 'actions', ':type'], access: 'subscriber', messages: true },
-  { methods: ['GET', 'PATCH'], pattern: ['v2', 'subscribers', ':subscriber', 'preferences'], access: 'subscriber' },
-  // The v2 subscriber-notifications API: the list and single changes answer notifications (only the user's pass); counts answer numbers; bulk changes answer nothing.
-  { methods: ['GET'], pattern: V2_NOTIFICATIONS, access: 'subscriber', query: V2_LIST_QUERY, messages: true, payloads: 'data' },
-  { methods: ['GET'], pattern: [...V2_NOTIFICATIONS, 'count'], access: 'subscriber', query: ['filters'], counts: true },
-  ...['read', 'unread', 'archive', 'unarchive', 'snooze', 'unsnooze'].map(
-    (change): Route => ({ methods: ['PATCH'], pattern: [...V2_NOTIFICATIONS, ':notification', change], access: 'subscriber', query: ['contextKeys'], messages: true }),
-  ),
-  ...['complete', 'revert'].flatMap((verb) =>
-    ['primary', 'secondary'].map((button): Route => ({ methods: ['PATCH'], pattern: [...V2_NOTIFICATIONS, ':notification', 'actions', button, verb], access: 'subscriber', query: ['contextKeys'], messages: true })),
-  ),
-  { methods: ['DELETE'], pattern: [...V2_NOTIFICATIONS, ':notification'], access: 'subscriber', query: ['contextKeys'], empty: true },
-  ...['seen', 'read', 'archive', 'read-archive', 'delete'].map((bulk): Route => ({ methods: ['POST'], pattern: [...V2_NOTIFICATIONS, bulk], access: 'subscriber', empty: true })),
-  { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin', integration: true },
-  { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
-];
 
 /** Response headers worth passing back to the browser. */
 const PASS_BACK = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'idempotency-key', 'idempotency-replay'];
@@ -241,18 +199,14 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   }
 
   /** What of a successful answer the browser gets: the user's own messages (payloads checked), or an integration without its credentials. */
-  async function passOn(route: Route, text: string, subscriberId: string, lookUp: LookUp, headers: Headers): Promise<string | Response> {
+  async function passOn(route: Route, text: string, subscriberId: string, lookUp: LookUp, headers: Headers, query: URLSearchParams): Promise<string | Response> {
     try {
       const parsed: unknown = JSON.parse(text);
       if (route.integration) return JSON.stringify(withoutCredentials(parsed));
-      if (route.counts) return JSON.stringify(countsOnly(parsed));
+      if (route.v2 === 'counts') return JSON.stringify(v2Counts(parsed, query));
       let own = await withoutForeignMessages(parsed, ownership(subscriberId, lookUp));
       if (own === undefined) return fail(404, 'Message not found', headers);
-      // A v2 page passes as the service's three fields, nothing an upstream added beside them.
-      if (route.payloads === 'data') {
-        const { data, hasMore, filter } = own as Record<string, unknown>;
-        own = { data, hasMore, filter };
-      }
+      if (route.v2) own = route.v2 === 'page' ? v2Page(own, query) : v2One(own);
       return JSON.stringify(route.payloads && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema, route.payloads) : own);
     } catch (error) {
       // The service may have applied a change: answering "nothing of yours" would hide it, so the
@@ -336,6 +290,18 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
 
     // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
     const signal = AbortSignal.timeout(timeoutMs);
+    const lookUp: LookUp = { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined };
+    if (route.pattern.at(-1) === 'unsnooze') {
+      const notificationId = segments[route.pattern.indexOf(':notification')] ?? '';
+      try {
+        if (!(await isSnoozedByUser(subscriberId, notificationId, lookUp))) {
+          return fail(404, `Could not find a snoozed notification with id '${notificationId}'. The notification may not exist or may not be in a snoozed state.`);
+        }
+      } catch (error) {
+        if (signal.aborted) return fail(504, `The notification service did not answer within ${timeoutMs} ms`);
+        return hidden(502, 'Whether this notification is yours could not be checked; send the request again', String(error));
+      }
+    }
     let answer: Response;
     try {
       answer = await doFetch(target, { method, headers, body, signal, redirect: 'manual' });
@@ -366,25 +332,13 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     if (text !== '' && !isJson(answer)) return hidden(502, 'The notification service answered with something other than JSON', text);
     if (route.empty) text = '';
-    if (text !== '' && (route.messages || route.integration || route.counts)) {
-      const passed = await passOn(route, text, subscriberId, { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined }, passBack);
+    if (text !== '' && (route.messages || route.integration || route.v2)) {
+      const passed = await passOn(route, text, subscriberId, lookUp, passBack, search);
       if (typeof passed !== 'string') return passed;
       text = passed;
     }
     if (text !== '') passBack.set('content-type', 'application/json; charset=utf-8');
     return new Response(text === '' ? null : text, { status: answer.status, headers: passBack });
-  };
-}
-
-/** A count answer (bare or in its envelope) reduced to each count and the filter it counted. */
-function countsOnly(body: unknown): { data: { count: number; filter: unknown }[] } {
-  const list: unknown = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(list)) throw new TypeError('not a count answer');
-  return {
-    data: list.map((entry: { count?: unknown; filter?: unknown } | null) => {
-      if (typeof entry?.count !== 'number') throw new TypeError('not a count');
-      return { count: entry.count, filter: entry.filter };
-    }),
   };
 }
 

@@ -29,7 +29,8 @@ const KNOWN_MESSAGES: RegExp[] = [
   new RegExp(String.raw`^Request with key "${ID}" is (?:currently being processed\. Please retry after 1 second|being reused for a different body)$`),
   new RegExp(String.raw`^Critical workflow with id: ${ID} can not be updated$`),
   new RegExp(String.raw`^Channel [\w, ]{1,80} of workflow "${ID}" is set by your organization and cannot be changed$`),
-  /^Cannot (?:GET|POST|PATCH|PUT|DELETE) \/[\w/.:-]{1,300}$/,
+  // The router's 404 names the URL with its query (`Cannot GET /v2/subscribers/x/notifications?limit=10`).
+  /^Cannot (?:GET|POST|PATCH|PUT|DELETE) \/[\w/.:?=&%@,+~-]{1,300}$/,
   /^(?:API Key not found|Missing authorization header|API rate limit exceeded|workflow_not_found|messageId is required|Request body is not valid JSON|Invalid payload, the JSON object should be encoded to base64 string\.)$/,
   /^Invalid authentication scheme: "\w{1,40}"$/,
   /^idempotency-key must be at most 255 characters$/,

@@ -78,6 +78,11 @@ export interface StoredMessage {
   archivedAt?: string | null | undefined;
   /** Hidden until then; when it passes, the message comes back unread with a new `createdAt`. */
   snoozedUntil?: string | null | undefined;
+  /**
+   * The wake-ups scheduled by each snooze, soonest first. Each is the service's delayed job: when it
+   * comes, a message still snoozed wakes, whichever snooze scheduled it; an unsnooze cancels one.
+   */
+  wakeUps?: string[];
   /** When it was delivered: at creation, and again each time a snooze ends. */
   deliveredAt?: string[];
   severity?: Severity;

@@ -11,8 +11,8 @@ export interface NotificationFilter {
   seen?: boolean | undefined;
   archived?: boolean | undefined;
   snoozed?: boolean | undefined;
-  /** Any of these tags. */
-  tags?: string[] | undefined;
+  /** Groups of tags: a message matches when it has one of each group's (`['a', 'b']` is one group, any of them). */
+  tags?: string[][] | undefined;
   severity?: string[] | undefined;
   /** Flattened to dot paths, each matched by equality on `message.data`. */
   data?: Record<string, unknown> | undefined;
@@ -26,6 +26,21 @@ export interface NotificationFilter {
 }
 
 const BAD_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const TAGS_RULE = 'tags must be string[] (OR), { or: string[] }, or { and: [{ or: string[] }, ...] } (AND of OR-groups)';
+
+/**
+ * A tags filter in the forms the service takes, as groups: `string[]` (any of them), `{ or: string[] }`,
+ * or `{ and: [{ or: string[] }, ...] }` (one of each group); `undefined` for anything else.
+ */
+export function tagGroups(value: unknown): string[][] | undefined {
+  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((tag) => typeof tag === 'string');
+  if (strings(value)) return [value];
+  if (!isPlainObject(value)) return undefined;
+  if (strings(value.or)) return [value.or];
+  if (Array.isArray(value.and) && value.and.every((group) => isPlainObject(group) && strings(group.or))) return value.and.map((group) => (group as { or: string[] }).or);
+  return undefined;
+}
 
 /** The `data` filter: a JSON object string, at most two levels deep, scalar values of at most 256 characters. */
 export function parseDataFilter(raw: unknown): Record<string, unknown> | undefined {
@@ -78,10 +93,11 @@ export function matchesFilter(m: StoredMessage, filter: NotificationFilter): boo
     (filter.seen === undefined || m.seen === filter.seen) &&
     (filter.archived === undefined || (m.archived ?? false) === filter.archived) &&
     (filter.snoozed === undefined || !!m.snoozedUntil === filter.snoozed) &&
-    (!filter.tags || filter.tags.length === 0 || filter.tags.some((tag) => m.tags.includes(tag))) &&
+    (!filter.tags || filter.tags.every((group) => group.length === 0 || group.some((tag) => m.tags.includes(tag)))) &&
     // `none` also selects messages sent without a severity.
     (!filter.severity || filter.severity.includes(m.severity ?? 'none')) &&
-    (!filter.data || flatten(filter.data).every(([path, value]) => at(m.data, path) === value)) &&
+    // Equality as the store has it: `null` also matches a field that is not there.
+    (!filter.data || flatten(filter.data).every(([path, value]) => at(m.data, path) === value || (value === null && at(m.data, path) === undefined))) &&
     (!filter.createdGte || created >= filter.createdGte) &&
     (!filter.createdLte || created <= filter.createdLte) &&
     (!wanted ||

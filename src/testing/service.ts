@@ -91,7 +91,8 @@ export interface ReferenceServiceOptions extends SeedOptions {
   maxBodyBytes?: number;
   /**
    * The longest snooze accepted, in ms; longer is refused with 402, as the service's plan limit is.
-   * Default 90 days (its paid plans; its free plan allows 24 hours).
+   * Default 24 hours: its free plan, which is also what an organisation without a plan and a
+   * self-hosted one get; its paid plans allow 90 days.
    */
   maxSnoozeMs?: number;
   /** Clock for timestamps and rate limits. Default `Date.now`. */
@@ -179,7 +180,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     },
     now,
     clock,
-    maxSnoozeMs: options.maxSnoozeMs ?? 90 * 86_400_000,
+    maxSnoozeMs: options.maxSnoozeMs ?? 86_400_000,
     newId,
   };
   const routes: Route[] = [
@@ -292,7 +293,8 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
         params = match.slice(2).map((p) => decodeParam(p));
         return true;
       });
-      if (!route) throw new HttpError(404, `Cannot ${method} ${path}`);
+      // The router's words name the URL with its query, as Express gives it.
+      if (!route) throw new HttpError(404, `Cannot ${method} ${path}${url.search}`);
       wakeSnoozed(state);
       const { text, body } = method === 'GET' ? { text: '', body: undefined } : await readJson(request);
 

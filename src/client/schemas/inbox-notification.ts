@@ -36,7 +36,8 @@ export type InboxSubscriber = z.infer<typeof inboxSubscriberSchema>;
 
 export const notificationWorkflowSchema = /* @__PURE__ */ looseObject({
   id: str,
-  identifier: str,
+  /** Its trigger identifier; absent when the workflow has none. */
+  identifier: opt(str),
   name: str,
   critical: bool,
   severity: opt(openOneOf<typeof SEVERITIES>()),
@@ -49,7 +50,8 @@ export const inboxNotificationSchema = /* @__PURE__ */ looseObject({
   id: str,
   transactionId: str,
   subject: opt(str),
-  body: str,
+  /** `null` when the service does not store content. */
+  body: nullable(str),
   to: inboxSubscriberSchema,
   isRead: bool,
   isSeen: bool,

@@ -33,9 +33,9 @@ function mark(message: StoredMessage, how: Mark, at: string): void {
 
 export function notificationChangeRoutes(state: ServiceState): Route[] {
   /** The subscriber's message named in the path, after the command's id check. */
-  const target = ({ params }: RouteContext, command: string) => {
+  const target = ({ params, url }: RouteContext, command: string) => {
     const id = notificationIdOf(command, params[1] ?? '');
-    return ownMessage(state, subscriberOr404(state, params[0] ?? ''), id);
+    return ownMessage(state, subscriberOr404(state, params[0] ?? ''), id, url.searchParams.getAll('contextKeys'));
   };
   const answer = (ctx: RouteContext, message: StoredMessage) => ({ status: 200, body: toInboxNotification(state, message, ctx.base) });
 
@@ -71,7 +71,9 @@ export function notificationChangeRoutes(state: ServiceState): Route[] {
         if (any._subscriberId !== subscriber._id) throw new Error('Internal server error, contact support and provide them with the errorId');
         const at = state.now();
         see(any, at);
-        any.snoozedUntil = new Date(until).toISOString();
+        const wake = new Date(until).toISOString();
+        any.snoozedUntil = wake;
+        any.wakeUps = [...(any.wakeUps ?? []), wake].sort();
         any.archived = false;
         any.archivedAt = null;
         return answer(ctx, any);
@@ -83,8 +85,12 @@ export function notificationChangeRoutes(state: ServiceState): Route[] {
       run(ctx) {
         const id = notificationIdOf('UnsnoozeNotificationCommand', ctx.params[1] ?? '');
         const subscriber = subscriberOr404(state, ctx.params[0] ?? '');
-        const message = state.data.messages.find((m) => m._id === id && m.channel === 'in_app' && m.snoozedUntil && m._subscriberId === subscriber._id);
+        // Found in the whole environment, as the service finds it; its wake-up is cancelled first,
+        // then the subscriber's own update fails for another's (a 500, the transaction undone).
+        const message = state.data.messages.find((m) => m._id === id && m.channel === 'in_app' && m.snoozedUntil);
         if (!message) throw new HttpError(404, `Could not find a snoozed notification with id '${id}'. The notification may not exist or may not be in a snoozed state.`);
+        if (message._subscriberId !== subscriber._id) throw new Error('Internal server error, contact support and provide them with the errorId');
+        message.wakeUps?.shift();
         see(message, state.now());
         message.snoozedUntil = null;
         message.archived = false;

@@ -2,6 +2,7 @@
 import { commandError, HttpError } from '../http-util';
 import type { StoredMessage, StoredSubscriber } from '../model';
 import { isObjectId } from '../slug';
+import { matchesFilter } from '../notification-filter';
 import { findSubscriber, type ServiceState } from './context';
 
 export const V2 = String.raw`^(.*)\/v2\/subscribers\/([^/]+)\/notifications`;
@@ -19,9 +20,14 @@ export function notificationIdOf(command: string, raw: string): string {
   return raw;
 }
 
-/** One of the subscriber's messages by id, or 404 (another subscriber's is not found either). */
-export function ownMessage(state: ServiceState, subscriber: StoredSubscriber, id: string): StoredMessage {
-  const message = state.data.messages.find((m) => m._id === id && m._subscriberId === subscriber._id);
+/**
+ * One of the subscriber's messages by id, or 404 (another subscriber's is not found either). With
+ * `contextKeys`, only a message of exactly those contexts.
+ */
+export function ownMessage(state: ServiceState, subscriber: StoredSubscriber, id: string, contextKeys: string[] = []): StoredMessage {
+  const message = state.data.messages.find(
+    (m) => m._id === id && m._subscriberId === subscriber._id && (contextKeys.length === 0 || matchesFilter(m, { contextKeys })),
+  );
   if (!message) throw new HttpError(404, `Notification with id: ${id} is not found.`);
   return message;
 }
@@ -35,21 +41,26 @@ export function see(message: StoredMessage, at: string): void {
 }
 
 /**
- * Snoozes that have ended, as the service's worker ends them when their time comes: every message
- * of that notification comes back unread, with a new `createdAt` (first in the list) and one more
- * delivery. `seen` and `archived` stay as they were.
+ * Snoozes that have ended, as the service's worker ends them: each snooze schedules a wake-up, and
+ * when one comes, a message still snoozed (by that snooze or a later one) wakes. Every message of
+ * that notification comes back unread, with a new `createdAt` (first in the list) and one more
+ * delivery; `seen` and `archived` stay as they were. A wake-up that finds it awake does nothing.
  */
 export function wakeSnoozed(state: ServiceState): void {
   const now = state.clock();
   for (const message of state.data.messages) {
-    if (!message.snoozedUntil || Date.parse(message.snoozedUntil) > now) continue;
-    const at = message.snoozedUntil;
-    for (const sibling of state.data.messages.filter((m) => m._notificationId === message._notificationId)) {
-      sibling.deliveredAt = [...(sibling.deliveredAt ?? [sibling.createdAt]), at];
-      sibling.snoozedUntil = null;
-      sibling.createdAt = at;
-      sibling.read = false;
-      sibling.lastReadDate = null;
+    for (;;) {
+      const at = message.wakeUps?.[0];
+      if (at === undefined || Date.parse(at) > now) break;
+      message.wakeUps?.shift();
+      if (!message.snoozedUntil) continue;
+      for (const sibling of state.data.messages.filter((m) => m._notificationId === message._notificationId)) {
+        sibling.deliveredAt = [...(sibling.deliveredAt ?? [sibling.createdAt]), at];
+        sibling.snoozedUntil = null;
+        sibling.createdAt = at;
+        sibling.read = false;
+        sibling.lastReadDate = null;
+      }
     }
   }
 }

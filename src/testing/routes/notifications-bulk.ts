@@ -5,12 +5,10 @@
  */
 import { isPlainObject, validationError } from '../http-util';
 import type { StoredMessage } from '../model';
-import { matchesFilter, parseDataFilter, type NotificationFilter } from '../notification-filter';
+import { matchesFilter, parseDataFilter, tagGroups, TAGS_RULE, type NotificationFilter } from '../notification-filter';
 import { isObjectId } from '../slug';
 import type { Route, ServiceState } from './context';
 import { see, subscriberOr404, V2 } from './notification-common';
-
-const TAGS_RULE = 'tags must be string[] (OR), { or: string[] }, or { and: [{ or: string[] }, ...] } (AND of OR-groups)';
 
 function strings(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -24,13 +22,13 @@ function bulkFilter(body: unknown, withIds: boolean): { filter: NotificationFilt
     if (!Array.isArray(raw.notificationIds)) problems.push('notificationIds must be an array');
     else if (!raw.notificationIds.every((id) => typeof id === 'string' && isObjectId(id))) problems.push('each value in notificationIds must be a mongodb id');
   }
-  if (raw.tags !== undefined && !strings(raw.tags)) problems.push(TAGS_RULE);
+  if (raw.tags !== undefined && !tagGroups(raw.tags)) problems.push(TAGS_RULE);
   if (raw.data !== undefined && typeof raw.data !== 'string') problems.push('data must be a string');
   if (raw.contextKeys !== undefined && !strings(raw.contextKeys)) problems.push('each value in contextKeys must be a string');
   if (problems.length > 0) throw validationError(problems);
   return {
     ids: withIds ? (raw.notificationIds as string[] | undefined) : undefined,
-    filter: { tags: raw.tags as string[] | undefined, data: parseDataFilter(raw.data), contextKeys: raw.contextKeys as string[] | undefined, anyContext: true },
+    filter: { tags: raw.tags === undefined ? undefined : tagGroups(raw.tags), data: parseDataFilter(raw.data), contextKeys: raw.contextKeys as string[] | undefined, anyContext: true },
   };
 }
 

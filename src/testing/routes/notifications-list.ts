@@ -4,7 +4,7 @@
  */
 import { HttpError, isPlainObject, validationError } from '../http-util';
 import { toInboxNotification } from '../inbox-notification';
-import { matchesFilter, newestFirst, parseDataFilter, refuseUnreadArchived, type NotificationFilter } from '../notification-filter';
+import { matchesFilter, newestFirst, parseDataFilter, refuseUnreadArchived, tagGroups, TAGS_RULE, type NotificationFilter } from '../notification-filter';
 import { integerParam } from '../query-params';
 import { isObjectId } from '../slug';
 import { findSubscriber, type Route, type ServiceState } from './context';
@@ -29,7 +29,7 @@ function listFilter(query: URLSearchParams, problems: string[]): NotificationFil
     seen: flag(query.get('seen')),
     archived: flag(query.get('archived')),
     snoozed: flag(query.get('snoozed')),
-    tags: tags.length > 0 ? tags : undefined,
+    tags: tags.length > 0 ? [tags] : undefined,
     severity: severity.length > 0 ? severity : undefined,
     // 0 is no bound, as the service's transform has it.
     createdGte: integerParam(query.get('createdGte'), 'createdGte', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 0, problems) || undefined,
@@ -68,7 +68,7 @@ export function notificationListRoutes(state: ServiceState): Route[] {
         }
         const page = matching.slice(start, start + limit);
         const echo = Object.fromEntries(
-          Object.entries({ tags: filter.tags, read: filter.read, archived: filter.archived, snoozed: filter.snoozed, seen: filter.seen, data, severity: filter.severity, createdGte: filter.createdGte, createdLte: filter.createdLte }).filter(
+          Object.entries({ tags: filter.tags?.[0], read: filter.read, archived: filter.archived, snoozed: filter.snoozed, seen: filter.seen, data, severity: filter.severity, createdGte: filter.createdGte, createdLte: filter.createdLte }).filter(
             ([, value]) => value !== undefined,
           ),
         );
@@ -97,6 +97,7 @@ export function notificationListRoutes(state: ServiceState): Route[] {
           }
           const severity = filter.severity === undefined ? [] : Array.isArray(filter.severity) ? filter.severity : [filter.severity];
           if (severity.some((value) => !SEVERITIES.includes(value as string))) problems.push(`filters.${index}.severity must be one of the following values: ${SEVERITIES.join(', ')}`);
+          if (filter.tags !== undefined && !tagGroups(filter.tags)) problems.push(TAGS_RULE);
           return undefined;
         });
         if (problems.length > 0) throw validationError(problems);
@@ -104,7 +105,7 @@ export function notificationListRoutes(state: ServiceState): Route[] {
         const subscriber = findSubscriber(state, subscriberId);
         if (!subscriber) throw new HttpError(400, `Subscriber ${subscriberId} doesn't exist in environment ${state.data.environmentId}`);
         const counts = (filters as Record<string, unknown>[]).map((sent) => {
-          const tags = sent.tags === undefined ? undefined : ([] as unknown[]).concat(sent.tags).filter((tag): tag is string => typeof tag === 'string');
+          const tags = sent.tags === undefined ? undefined : tagGroups(sent.tags);
           const severity = sent.severity === undefined ? undefined : ([] as unknown[]).concat(sent.severity) as string[];
           // The counts are not scoped by context: the route does not pass the keys on.
           const filter: NotificationFilter = { read: sent.read as boolean | undefined, seen: sent.seen as boolean | undefined, archived: sent.archived as boolean | undefined, snoozed: sent.snoozed as boolean | undefined, tags, severity, data: isPlainObject(sent.data) ? sent.data : undefined };
