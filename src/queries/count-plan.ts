@@ -1,0 +1,50 @@
+/**
+ * Counts on v2: every count the UI shows (unread, unseen, each tab's) asked in one request, and
+ * each answer moved by the pending changes the service has not counted yet. The service stops
+ * counting at 100: such a count is a lower bound, and stays one after the overlay moves it.
+ */
+import type { FreePayload, InboxNotification, NotificationCountFilter } from '../client/index';
+import { matches, type ListFilter } from './matches';
+
+type Notification = InboxNotification<FreePayload>;
+
+/** The service counts at most this many for each filter. */
+export const COUNT_CAP = 100;
+
+/** The filters of one count request for these counts, each asked once, and where each count's answer is. */
+export function countPlan(wanted: readonly ListFilter[]): { filters: NotificationCountFilter[]; at: number[] } {
+  const filters: NotificationCountFilter[] = [];
+  const keys: string[] = [];
+  const at = wanted.map((filter) => {
+    // `data` is not a filter of the count route: a tab filtered by data is counted from its list.
+    const { read, seen, archived, snoozed, severity, tags } = filter;
+    const sent = JSON.parse(JSON.stringify({ read, seen, archived, snoozed, severity, tags })) as NotificationCountFilter;
+    const key = JSON.stringify(sent);
+    const known = keys.indexOf(key);
+    if (known !== -1) return known;
+    keys.push(key);
+    return filters.push(sent) - 1;
+  });
+  return { filters, at };
+}
+
+export interface ShownCount {
+  count: number;
+  /** `false` when the service stopped counting: there are at least `count`. */
+  exact: boolean;
+}
+
+/**
+ * A count the service answered, moved by the notifications whose pending change the service has
+ * not counted yet: each leaves or joins the filter as its view (the overlay's) does.
+ */
+export function shownCount(counted: number, filter: ListFilter, pending: Iterable<string>, server: (id: string) => Notification | undefined, view: (n: Notification) => Notification | undefined): ShownCount {
+  let count = counted;
+  for (const id of pending) {
+    const before = server(id);
+    if (!before) continue;
+    const after = view(before);
+    count += (after !== undefined && matches(after, filter) ? 1 : 0) - (matches(before, filter) ? 1 : 0);
+  }
+  return { count: Math.max(0, count), exact: counted < COUNT_CAP };
+}

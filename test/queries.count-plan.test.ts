@@ -1,0 +1,50 @@
+/** v2 counts: one request for every count shown, and each moved by the changes still pending. */
+import { describe, expect, it } from 'vitest';
+import type { InboxNotification } from 'inbox-kit/client';
+import { countPlan, shownCount } from '../src/queries/count-plan';
+import { createOverlay } from '../src/queries/overlay';
+
+const n = (id: string, overrides: Partial<InboxNotification> = {}): InboxNotification =>
+  ({ id, transactionId: 't', body: id, to: { id: 's', subscriberId: 'sub_ada' }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-11-20T12:00:00.000Z', channelType: 'in_app', severity: 'none', ...overrides }) as InboxNotification;
+
+describe('countPlan', () => {
+  it('asks each distinct filter once, in one request, and says where each count is', () => {
+    const unread = { read: false, archived: false };
+    const plan = countPlan([unread, { seen: false }, { read: false, archived: false }, { archived: true, data: { project: 'p' } }, {}]);
+    expect(plan.filters).toEqual([{ read: false, archived: false }, { seen: false }, { archived: true }, {}]);
+    expect(plan.at).toEqual([0, 1, 0, 2, 3]);
+  });
+});
+
+describe('shownCount', () => {
+  const table = new Map([
+    ['a', n('a')],
+    ['b', n('b', { isRead: true, isSeen: true })],
+    ['c', n('c')],
+  ]);
+  const server = (id: string) => table.get(id);
+
+  it('moves the service’s count by the changes it has not counted yet', () => {
+    const overlay = createOverlay();
+    overlay.set(1, ['a', 'c'], { isRead: true, isSeen: true });
+    overlay.set(2, ['b'], { isRead: false });
+    const unread = { read: false };
+    expect(shownCount(2, unread, ['a', 'b', 'c'], server, overlay.view)).toEqual({ count: 1, exact: true });
+    // An archive takes it out of the inbox's count and into the archive's.
+    const archive = createOverlay();
+    archive.set(1, ['a'], { isArchived: true, isRead: true });
+    expect(shownCount(2, { read: false, archived: false }, ['a'], server, archive.view)).toEqual({ count: 1, exact: true });
+    expect(shownCount(0, { archived: true }, ['a'], server, archive.view)).toEqual({ count: 1, exact: true });
+    // A pending deletion leaves every count.
+    const deletion = createOverlay();
+    deletion.set(1, ['c'], { deleted: true });
+    expect(shownCount(2, {}, ['c'], server, deletion.view)).toEqual({ count: 1, exact: true });
+  });
+
+  it('a count the service stopped at 100 stays a lower bound; a notification the table does not hold moves nothing', () => {
+    const overlay = createOverlay();
+    overlay.set(1, ['a', 'zz'], { isRead: true });
+    expect(shownCount(100, { read: false }, ['a', 'zz'], server, overlay.view)).toEqual({ count: 99, exact: false });
+    expect(shownCount(0, { read: false }, ['zz'], server, overlay.view)).toEqual({ count: 0, exact: true });
+  });
+});
