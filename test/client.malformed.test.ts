@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { createInboxClient, InboxError } from 'inbox-kit/client';
+import { inboxNotification } from './helpers/inbox-notification';
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   _id: 'm1',
@@ -110,21 +111,7 @@ it(`refuses every malformed answer safely (${MALFORMED.length} tried)`, { timeou
   expect(failures).toEqual([]);
 });
 
-/** A v2 notification, as the service sends it. */
-const notification = (overrides: Record<string, unknown> = {}) => ({
-  id: 'n1',
-  transactionId: 'tx',
-  body: 'Hello',
-  to: { id: 's', subscriberId: 'sub_ada' },
-  isRead: false,
-  isSeen: false,
-  isArchived: false,
-  isSnoozed: false,
-  createdAt: '2026-11-20T12:00:00.000Z',
-  channelType: 'in_app',
-  severity: 'none',
-  ...overrides,
-});
+const notification = (overrides: Record<string, unknown> = {}) => ({ ...inboxNotification('n1'), body: 'Hello', ...overrides });
 const v2Page = (data: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ data, hasMore: false, filter: {}, ...extra });
 
 const V2_MALFORMED: [string, Body][] = [

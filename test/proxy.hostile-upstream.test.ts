@@ -8,6 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
+import { inboxNotification } from './helpers/inbox-notification';
 import { setupListeners } from './helpers/listen';
 
 const listen = setupListeners();
@@ -37,7 +38,7 @@ interface Vector {
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => Response.json(body, { status, headers });
 /** A v2 notification of `owner`. */
-const v2 = (owner: string, id: string) => ({ id, transactionId: 't', body: 'hi', to: { id: 'x', subscriberId: owner }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-01-01T00:00:00.000Z', channelType: 'in_app', severity: 'none' });
+const v2 = (owner: string, id: string) => inboxNotification(id, { to: { id: 'x', subscriberId: owner } });
 const stack = 'Error: connect ECONNREFUSED\n    at Object.connect (node_modules/pg/lib/client.js:12:3)\n    at postgres://novu:hunter2@db.internal:5432/novu';
 /** A body that never ends, counting what it produced. */
 let produced = 0;

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createInboxClient, InboxApiError } from 'inbox-kit/client';
 import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
+import { inboxNotification } from './helpers/inbox-notification';
 import { setupListeners } from './helpers/listen';
 import { setupReferenceServer } from './helpers/reference-server';
 
@@ -140,7 +141,7 @@ describe('v2 through the proxy: the dialect and the unsnooze', () => {
 
 describe('v2 against a hostile upstream', () => {
   const ADA = '64f0c0ffee0000000000a001';
-  const notification = (owner: string, id: string) => ({ id, transactionId: 't', body: `secret of ${owner}`, to: { id: 'x', subscriberId: owner }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-01-01T00:00:00.000Z', channelType: 'in_app', severity: 'none' });
+  const notification = (owner: string, id: string) => inboxNotification(id, { body: `secret of ${owner}`, to: { id: 'x', subscriberId: owner } });
 
   it('passes of an answer only what the service’s records hold: the filter asked for, a boolean hasMore, the fields of a notification', async () => {
     const graces = [notification('sub_grace', 'g1')];

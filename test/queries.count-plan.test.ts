@@ -1,11 +1,9 @@
 /** v2 counts: one request for every count shown, and each moved by the changes still pending. */
 import { describe, expect, it } from 'vitest';
-import type { InboxNotification } from 'inbox-kit/client';
+import { inboxNotification as n } from './helpers/inbox-notification';
 import { countPlan, shownCount } from '../src/queries/count-plan';
 import { createOverlay } from '../src/queries/overlay';
 
-const n = (id: string, overrides: Partial<InboxNotification> = {}): InboxNotification =>
-  ({ id, transactionId: 't', body: id, to: { id: 's', subscriberId: 'sub_ada' }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-11-20T12:00:00.000Z', channelType: 'in_app', severity: 'none', ...overrides }) as InboxNotification;
 
 describe('countPlan', () => {
   it('asks each distinct filter once, in one request, and says where each count is', () => {

@@ -1,11 +1,11 @@
 /** What a filtered list shows, from the table and the overlay, and the next v2 page's cursor. */
 import { describe, expect, it } from 'vitest';
 import type { InboxNotification } from 'inbox-kit/client';
+import { inboxNotification } from './helpers/inbox-notification';
 import { listView, newerFirst, nextCursor } from '../src/queries/list-view';
 import { createOverlay } from '../src/queries/overlay';
 
-const n = (id: string, minute: number, overrides: Partial<InboxNotification> = {}): InboxNotification =>
-  ({ id, transactionId: 't', body: id, to: { id: 's', subscriberId: 'sub_ada' }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: `2026-11-20T12:${String(minute).padStart(2, '0')}:00.000Z`, channelType: 'in_app', severity: 'none', ...overrides }) as InboxNotification;
+const n = (id: string, minute: number, overrides: Partial<InboxNotification> = {}) => inboxNotification(id, { createdAt: `2026-11-20T12:${String(minute).padStart(2, '0')}:00.000Z`, ...overrides });
 
 describe('listView', () => {
   // Newest first: e (12:50) ... a (12:10).

@@ -1,23 +1,10 @@
 /** Filter matching, the rule every filtered list of the table follows: the service's own (v2 list and counts). */
 import { describe, expect, it } from 'vitest';
 import type { InboxNotification } from 'inbox-kit/client';
+import { inboxNotification } from './helpers/inbox-notification';
 import { matches } from '../src/queries/matches';
 
-const notification = (overrides: Partial<InboxNotification> = {}): InboxNotification =>
-  ({
-    id: 'n1',
-    transactionId: 't',
-    body: 'Hello',
-    to: { id: 's', subscriberId: 'sub_ada' },
-    isRead: false,
-    isSeen: false,
-    isArchived: false,
-    isSnoozed: false,
-    createdAt: '2026-11-20T12:00:00.000Z',
-    channelType: 'in_app',
-    severity: 'none',
-    ...overrides,
-  }) as InboxNotification;
+const notification = (overrides: Partial<InboxNotification> = {}) => inboxNotification('n1', overrides);
 
 describe('matches', () => {
   it('no filter selects everything, archived and snoozed included, as the service lists them', () => {

@@ -3,12 +3,10 @@
  * the store's sequence (no clock), deletions that stay deleted, changes that no answer erases.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { InboxNotification } from 'inbox-kit/client';
+import { inboxNotification as n } from './helpers/inbox-notification';
 import { createNotificationTable } from '../src/queries/notification-table';
 import { createOverlay } from '../src/queries/overlay';
 
-const n = (id: string, overrides: Partial<InboxNotification> = {}): InboxNotification =>
-  ({ id, transactionId: 't', body: id, to: { id: 's', subscriberId: 'sub_ada' }, isRead: false, isSeen: false, isArchived: false, isSnoozed: false, createdAt: '2026-11-20T12:00:00.000Z', channelType: 'in_app', severity: 'none', ...overrides }) as InboxNotification;
 
 describe('the table', () => {
   it('holds each notification once, whichever answer brought it', () => {
