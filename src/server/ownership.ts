@@ -60,25 +60,31 @@ export function createOwnershipCache() {
   };
 }
 
-async function ask(subscriberId: string, { upstream, apiKey, fetch, signal, allowed }: LookUp): Promise<string> {
-  if (!(await allowed())) throw new OwnershipUnknown('the rate limit leaves no room to look the subscriber up');
-  let body: { _id?: unknown; subscriberId?: unknown; data?: { _id?: unknown; subscriberId?: unknown } };
+/**
+ * One read of the service for the proxy's own checks: counted by the user's limit, inside the
+ * request's time bound, JSON only and at most `maxBytes`. Anything else is `OwnershipUnknown`,
+ * naming `what` was read.
+ */
+export async function lookUpJson(path: string, maxBytes: number, what: string, { upstream, apiKey, fetch, signal, allowed }: LookUp): Promise<unknown> {
+  if (!(await allowed())) throw new OwnershipUnknown(`the rate limit leaves no room to read ${what}`);
   try {
-    const answer = await fetch(`${upstream}/v1/subscribers/${encodeURIComponent(subscriberId)}`, {
-      headers: { Accept: 'application/json', Authorization: `ApiKey ${apiKey}` },
-      signal,
-      redirect: 'manual',
-    });
+    const answer = await fetch(`${upstream}${path}`, { headers: { Accept: 'application/json', Authorization: `ApiKey ${apiKey}` }, signal, redirect: 'manual' });
     if (!answer.ok || !isJson(answer)) {
       void answer.body?.cancel().catch(() => undefined);
-      throw new OwnershipUnknown(`the subscriber look-up answered ${answer.status} ${answer.headers.get('content-type')}`);
+      throw new OwnershipUnknown(`${what} answered ${answer.status} ${answer.headers.get('content-type')}`);
     }
-    const text = await readBody(answer, MAX_SUBSCRIBER_BYTES);
-    if (text === 'too-large' || text === 'too-slow' || text === 'cut-off') throw new OwnershipUnknown(`the subscriber look-up's answer was ${text}`);
-    body = JSON.parse(text) as typeof body;
+    const text = await readBody(answer, maxBytes);
+    if (text === 'too-large' || text === 'too-slow' || text === 'cut-off') throw new OwnershipUnknown(`${what}: the answer was ${text}`);
+    return JSON.parse(text) as unknown;
   } catch (error) {
-    throw error instanceof OwnershipUnknown ? error : new OwnershipUnknown(`the subscriber look-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error instanceof OwnershipUnknown ? error : new OwnershipUnknown(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+async function ask(subscriberId: string, lookUp: LookUp): Promise<string> {
+  const body = (await lookUpJson(`/v1/subscribers/${encodeURIComponent(subscriberId)}`, MAX_SUBSCRIBER_BYTES, 'the subscriber look-up', lookUp)) as
+    | { _id?: unknown; subscriberId?: unknown; data?: { _id?: unknown; subscriberId?: unknown } }
+    | null;
   const subscriber = body?.data !== undefined ? body.data : body;
   if (typeof subscriber?._id === 'string' && subscriber.subscriberId === subscriberId) return subscriber._id;
   throw new OwnershipUnknown('the subscriber look-up did not name this subscriber');
