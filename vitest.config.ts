@@ -65,7 +65,15 @@ export default defineConfig({
           },
           {
             resolve: { alias },
-            test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.dom.test.{ts,tsx}'], exclude: ['test/react18/**'], setupFiles: ['test/setup-dom.ts'] },
+            test: {
+              name: 'dom',
+              environment: 'jsdom',
+              include: ['test/**/*.dom.test.{ts,tsx}'],
+              exclude: ['test/react18/**'],
+              setupFiles: ['test/setup-dom.ts'],
+              // Renders come late, so a test that does not wait for one fails every time, not now and then (see test/setup-dom.ts).
+              env: { INBOX_NOTIFY_DELAY_MS: '20' },
+            },
           },
           {
             // The UI tests again, against the reference service in its spec-literal form (bare bodies,

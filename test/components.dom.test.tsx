@@ -137,7 +137,7 @@ describe('<Inbox />', () => {
     const article = items().find((a) => within(a).queryByRole('button', { name: 'Accept' })) as HTMLElement;
     await user.click(within(article).getByRole('button', { name: 'Accept' }));
     expect(onActionClick).toHaveBeenCalledWith(expect.objectContaining({ type: 'primary', content: 'Accept' }), expect.objectContaining({ read: false }));
-    expect(within(article).getByText('Invitation accepted')).toBeInTheDocument();
+    expect(await within(article).findByText('Invitation accepted')).toBeInTheDocument();
     expect(within(article).queryByRole('button', { name: 'Decline' })).toBeNull();
     await waitFor(() => expect(article).toHaveAttribute('data-state', 'read'));
     // A done action from the service shows its result.
@@ -343,7 +343,8 @@ describe('<PreferencesPanel />', () => {
     expect(email).toHaveAccessibleDescription('Default');
     service.injectFault({ latencyMs: 200, method: 'PATCH' });
     await user.click(email);
-    expect(email).toHaveAttribute('aria-checked', 'false');
+    // Before the service answers (200 ms on its way).
+    await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'false'), { timeout: 150 });
     await waitFor(() => expect(email).toHaveAccessibleDescription('Your choice'));
     await waitFor(() => expect(service.data.subscribers[0]?.preferences.workflows).not.toEqual({}));
     expect(screen.queryByRole('heading', { name: 'Security alerts' })).toBeNull();

@@ -32,7 +32,7 @@ describe('message actions', () => {
     await waitFor(() => expect(invitation()).toBeDefined());
     const article = invitation() as HTMLElement;
     await user.click(within(article).getByRole('button', { name: 'Accept' }));
-    expect(within(article).getByText('Invitation accepted')).toBeInTheDocument();
+    expect(await within(article).findByText('Invitation accepted')).toBeInTheDocument();
     await waitFor(() => expect(service.requests.some((r) => r.path.includes('/actions/primary') && r.status === 201)).toBe(true));
     const shown = screen.getAllByText('Invitation accepted').length;
     first.unmount();

@@ -1,6 +1,6 @@
 /** Hooks under test against the reference service's MSW handlers. */
-import { QueryClient } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll } from 'vitest';
@@ -80,4 +80,7 @@ export async function settle(queryClient: QueryClient): Promise<void> {
   await waitFor(() => {
     if (queryClient.isFetching() > 0 || queryClient.isMutating() > 0) throw new Error('still busy');
   });
+  // TanStack Query tells components on a tick of its own, which may come after the answer: wait
+  // for it, and for the render it causes, so `result.current` shows the settled state.
+  await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
 }
