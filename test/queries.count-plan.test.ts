@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inboxNotification as n } from './helpers/inbox-notification';
 import { countPlan, shownCount } from '../src/queries/count-plan';
-import { createOverlay } from '../src/queries/overlay';
+import { overlaid, type Change } from '../src/queries/overlay';
 
 
 describe('countPlan', () => {
@@ -20,29 +20,21 @@ describe('shownCount', () => {
     ['b', n('b', { isRead: true, isSeen: true })],
     ['c', n('c')],
   ]);
-  const server = (id: string) => table.get(id);
+  const moves = (changes: Record<string, Change>) => Object.entries(changes).map(([id, change]) => [table.get(id), overlaid(table.get(id), change)] as const);
 
   it('moves the service’s count by the changes it has not counted yet', () => {
-    const overlay = createOverlay();
-    overlay.set(1, ['a', 'c'], { isRead: true, isSeen: true });
-    overlay.set(2, ['b'], { isRead: false });
     const unread = { read: false };
-    expect(shownCount(2, unread, ['a', 'b', 'c'], server, overlay.view)).toEqual({ count: 1, exact: true });
+    expect(shownCount(2, unread, moves({ a: { isRead: true, isSeen: true }, c: { isRead: true, isSeen: true }, b: { isRead: false } }))).toEqual({ count: 1, exact: true });
     // An archive takes it out of the inbox's count and into the archive's.
-    const archive = createOverlay();
-    archive.set(1, ['a'], { isArchived: true, isRead: true });
-    expect(shownCount(2, { read: false, archived: false }, ['a'], server, archive.view)).toEqual({ count: 1, exact: true });
-    expect(shownCount(0, { archived: true }, ['a'], server, archive.view)).toEqual({ count: 1, exact: true });
+    const archive = moves({ a: { isArchived: true, isRead: true } });
+    expect(shownCount(2, { read: false, archived: false }, archive)).toEqual({ count: 1, exact: true });
+    expect(shownCount(0, { archived: true }, archive)).toEqual({ count: 1, exact: true });
     // A pending deletion leaves every count.
-    const deletion = createOverlay();
-    deletion.set(1, ['c'], { deleted: true });
-    expect(shownCount(2, {}, ['c'], server, deletion.view)).toEqual({ count: 1, exact: true });
+    expect(shownCount(2, {}, moves({ c: { deleted: true } }))).toEqual({ count: 1, exact: true });
   });
 
   it('a count the service stopped at 100 stays a lower bound; a notification the table does not hold moves nothing', () => {
-    const overlay = createOverlay();
-    overlay.set(1, ['a', 'zz'], { isRead: true });
-    expect(shownCount(100, { read: false }, ['a', 'zz'], server, overlay.view)).toEqual({ count: 99, exact: false });
-    expect(shownCount(0, { read: false }, ['zz'], server, overlay.view)).toEqual({ count: 0, exact: true });
+    expect(shownCount(100, { read: false }, moves({ a: { isRead: true }, zz: { isRead: true } }))).toEqual({ count: 99, exact: false });
+    expect(shownCount(0, { read: false }, moves({ zz: { isRead: true } }))).toEqual({ count: 0, exact: true });
   });
 });

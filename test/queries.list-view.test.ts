@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { InboxNotification } from 'inbox-kit/client';
 import { inboxNotification } from './helpers/inbox-notification';
 import { listView, newerFirst, nextCursor } from '../src/queries/list-view';
-import { createOverlay } from '../src/queries/overlay';
+import { overlaid, type Change } from '../src/queries/overlay';
+
+/** The table as the reader sees it with these pending changes. */
+const withPending = (rows: InboxNotification[], pending: Record<string, Change>) => rows.map((row) => overlaid(row, pending[row.id]));
 
 const n = (id: string, minute: number, overrides: Partial<InboxNotification> = {}) => inboxNotification(id, { createdAt: `2026-11-20T12:${String(minute).padStart(2, '0')}:00.000Z`, ...overrides });
 
@@ -18,19 +21,12 @@ describe('listView', () => {
   });
 
   it('a notification marked read leaves the Unread list because it no longer matches; marked unread, it appears in place', () => {
-    const overlay = createOverlay();
-    overlay.set(1, ['e'], { isRead: true });
-    overlay.set(2, ['d'], { isRead: false });
-    const unread = listView(table.map(overlay.view), { read: false }, table[2]);
+    const unread = listView(withPending(table, { e: { isRead: true }, d: { isRead: false } }), { read: false }, table[2]);
     expect(unread.map((x) => x.id)).toEqual(['d', 'c']);
   });
 
   it('archived, snoozed and deleted ones leave the inbox and join their own lists', () => {
-    const overlay = createOverlay();
-    overlay.set(1, ['e'], { isArchived: true, isRead: true });
-    overlay.set(2, ['c'], { isSnoozed: true, snoozedUntil: '2026-11-21T09:00:00.000Z' });
-    overlay.set(3, ['a'], { deleted: true });
-    const views = table.map(overlay.view);
+    const views = withPending(table, { e: { isArchived: true, isRead: true }, c: { isSnoozed: true, snoozedUntil: '2026-11-21T09:00:00.000Z' }, a: { deleted: true } });
     expect(listView(views, { archived: false, snoozed: false }, undefined).map((x) => x.id)).toEqual(['d', 'b']);
     expect(listView(views, { archived: true }, undefined).map((x) => x.id)).toEqual(['e']);
     expect(listView(views, { snoozed: true }, undefined).map((x) => x.id)).toEqual(['c']);

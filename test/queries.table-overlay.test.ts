@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { inboxNotification as n } from './helpers/inbox-notification';
 import { createNotificationTable } from '../src/queries/notification-table';
-import { createOverlay } from '../src/queries/overlay';
+import { combined, overlaid } from '../src/queries/overlay';
 
 
 describe('the table', () => {
@@ -70,34 +70,26 @@ describe('the table', () => {
 });
 
 describe('the overlay', () => {
-  it('lays pending changes over the table’s notification, in the order they were made', () => {
-    const overlay = createOverlay();
-    overlay.set(2, ['a'], { isRead: false });
-    overlay.set(1, ['a', 'b'], { isRead: true, isSeen: true });
-    expect(overlay.view(n('a'))).toMatchObject({ isRead: false, isSeen: true });
-    expect(overlay.view(n('b'))).toMatchObject({ isRead: true });
-    expect(overlay.view(n('c'))).toEqual(n('c'));
-    expect([overlay.pending('a'), overlay.pending('c')]).toEqual([true, false]);
+  it('lays the pending change over the table’s notification; a later change adds to an earlier one', () => {
+    const change = combined({ isRead: true, isSeen: true }, { isRead: false });
+    expect(overlaid(n('a'), change)).toMatchObject({ isRead: false, isSeen: true });
+    expect(overlaid(n('c'), undefined)).toEqual(n('c'));
+    expect(overlaid(undefined, change)).toBeUndefined();
   });
 
   it('a server answer cannot erase a pending change; rolling back is dropping it', () => {
     const table = createNotificationTable();
-    const overlay = createOverlay();
+    const pending = new Map([['a', { isArchived: true, isRead: true }]]);
     table.merge([n('a')], table.next());
-    overlay.set(1, ['a'], { isArchived: true, isRead: true });
     // A poll brings the service's older state.
     table.merge([n('a', { isArchived: false })], table.next());
-    expect(overlay.view(table.get('a')!)).toMatchObject({ isArchived: true });
-    overlay.drop(1);
-    expect(overlay.view(table.get('a')!)).toMatchObject({ isArchived: false, isRead: false });
+    expect(overlaid(table.get('a'), pending.get('a'))).toMatchObject({ isArchived: true });
+    pending.delete('a');
+    expect(overlaid(table.get('a'), pending.get('a'))).toMatchObject({ isArchived: false, isRead: false });
   });
 
-  it('a pending deletion hides the notification until it settles or is undone', () => {
-    const overlay = createOverlay();
-    overlay.set(1, ['a'], { deleted: true });
-    overlay.set(2, ['a'], { isRead: true });
-    expect(overlay.view(n('a'))).toBeUndefined();
-    overlay.drop(1);
-    expect(overlay.view(n('a'))?.isRead).toBe(true);
+  it('a deletion hides the notification, and a change after it does not bring it back; one after undoing it does', () => {
+    expect(overlaid(n('a'), combined({ deleted: true }, { isRead: true }))).toBeUndefined();
+    expect(overlaid(n('a'), combined(undefined, { isRead: true }))?.isRead).toBe(true);
   });
 });

@@ -34,17 +34,18 @@ export interface ShownCount {
   exact: boolean;
 }
 
+/** A notification before and after a change (`undefined`: not there, or deleted). */
+export type Move = readonly [before: Notification | undefined, after: Notification | undefined];
+
 /**
- * A count the service answered, moved by the notifications whose pending change the service has
- * not counted yet: each leaves or joins the filter as its view (the overlay's) does.
+ * A count the service answered, moved by the changes it has not counted: each notification leaves
+ * or joins the filter as it does from `before` to `after`. Pending changes move it from the table's
+ * state to the overlay's; the kit's own changes answered after the count was asked, from what the
+ * table held before their answers to what they answered.
  */
-export function shownCount(counted: number, filter: ListFilter, pending: Iterable<string>, server: (id: string) => Notification | undefined, view: (n: Notification) => Notification | undefined): ShownCount {
+export function shownCount(counted: number, filter: ListFilter, moves: Iterable<Move>): ShownCount {
   let count = counted;
-  for (const id of pending) {
-    const before = server(id);
-    if (!before) continue;
-    const after = view(before);
-    count += (after !== undefined && matches(after, filter) ? 1 : 0) - (matches(before, filter) ? 1 : 0);
-  }
+  const inside = (n: Notification | undefined) => (n !== undefined && matches(n, filter) ? 1 : 0);
+  for (const [before, after] of moves) if (before) count += inside(after) - inside(before);
   return { count: Math.max(0, count), exact: counted < COUNT_CAP };
 }

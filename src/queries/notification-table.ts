@@ -1,8 +1,9 @@
 /**
  * The table of notifications: each held once, by id, whatever answer brought it (a v1 or v2 page,
  * a change's answer, another tab's relay). Answers are ordered by the store's own sequence, never by
- * a clock: each read or change takes the next number when it is sent, and its answer is written
- * only over rows an answer of a lower number wrote. A deletion is kept as a row too, so that a read
+ * a clock: a read takes the next number when it is sent, a change's answer (or a relay) when it
+ * arrives, since the service had applied the change by then; an answer is written only over rows
+ * an answer of a lower number wrote. A deletion is kept as a row too, so that a read
  * sent before it cannot bring the notification back.
  */
 import type { FreePayload, InboxNotification } from '../client/index';
@@ -25,6 +26,10 @@ export interface NotificationTable {
   remove(ids: readonly string[], seq: number): string[];
   /** The notification as the service last said it is; `undefined` when unknown or deleted. */
   get(id: string): Notification | undefined;
+  /** The service deleted it (as far as the table knows). */
+  deleted(id: string): boolean;
+  /** Every notification the table holds (not the deleted). */
+  all(): Notification[];
   /** Calls `listener` with the ids each write changed; returns the function that stops. */
   subscribe(listener: (ids: string[]) => void): () => void;
 }
@@ -53,6 +58,8 @@ export function createNotificationTable(): NotificationTable {
     merge: (notifications, at) => write(notifications.map((n) => [n.id, n]), at),
     remove: (ids, at) => write(ids.map((id) => [id, undefined]), at),
     get: (id) => rows.get(id)?.notification,
+    deleted: (id) => rows.has(id) && rows.get(id)!.notification === undefined,
+    all: () => [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { countPlan, shownCount, type ShownCount } from '../queries/count-plan';
+import { countOptions } from '../queries/count-query';
+import type { ListFilter } from '../queries/matches';
+import { useNotificationStore } from './notification-store-context';
+
+/** Counts of the subscriber's notifications, one per filter, asked in one request and moved at once by the reader's changes. */
+export function useNotificationCounts(filters: readonly ListFilter[]): { counts: ShownCount[] | undefined; isError: boolean; error: Error | null } {
+  const store = useNotificationStore('useNotificationCounts');
+  const key = JSON.stringify(filters);
+  const [stable, plan] = useMemo(() => {
+    const parsed = JSON.parse(key) as ListFilter[];
+    return [parsed, countPlan(parsed)] as const;
+  }, [key]);
+  const query = useQuery(countOptions(store, plan.filters), store.queryClient);
+  const version = useSyncExternalStore(store.subscribe, store.version, store.version);
+  const { data } = query;
+  const counts = useMemo(() => {
+    if (!data || version < 0) return undefined;
+    const moves = [...store.answeredAfter(data.seq), ...store.pendingMoves()];
+    return stable.map((filter, index) => shownCount(data.counts[plan.at[index]!] ?? 0, filter, moves));
+  }, [store, stable, plan, data, version]);
+  return { counts, isError: query.isError, error: query.error };
+}
