@@ -41,7 +41,7 @@ function render() {
     if (held) await new Promise((resolve) => setTimeout(resolve, 250));
     return response;
   };
-  const store = createNotificationStore({ client: testClient(service, { fetch: recording }), subscriberId: SUBSCRIBER, queryClient, scope: service.baseUrl });
+  const store = createNotificationStore({ client: testClient(service, { fetch: recording }), subscriberId: SUBSCRIBER, queryClient });
   const wrapper = ({ children }: { children: ReactNode }) => <NotificationStoreProvider store={store}>{children}</NotificationStoreProvider>;
   const rendered = renderHook(useInbox, { wrapper });
   return { ...rendered, queryClient, urls, late };

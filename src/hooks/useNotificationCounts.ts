@@ -14,12 +14,13 @@ export function useNotificationCounts(filters: readonly ListFilter[]): { counts:
     return [parsed, countPlan(parsed)] as const;
   }, [key]);
   const query = useQuery(countOptions(store, plan.filters), store.queryClient);
-  const version = useSyncExternalStore(store.subscribe, store.version, store.version);
+  // A new snapshot whenever the table or a pending change moved (an answered change writes the table).
+  const { pending } = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const { data } = query;
   const counts = useMemo(() => {
-    if (!data || version < 0) return undefined;
-    const moves = [...store.answeredAfter(data.seq), ...store.pendingMoves()];
+    if (!data) return undefined;
+    const moves = [...store.answeredAfter(data.seq), ...pending];
     return stable.map((filter, index) => shownCount(data.counts[plan.at[index]!] ?? 0, filter, moves));
-  }, [store, stable, plan, data, version]);
+  }, [store, stable, plan, data, pending]);
   return { counts, isError: query.isError, error: query.error };
 }

@@ -14,10 +14,9 @@ export function useNotifications(filter: ListFilter = {}, limit = 20) {
   const key = JSON.stringify(filter);
   const stable = useMemo(() => JSON.parse(key) as ListFilter, [key]);
   const query = useInfiniteQuery(listOptions(store, stable, limit), store.queryClient);
-  const version = useSyncExternalStore(store.subscribe, store.version, store.version);
+  const { views } = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const { data } = query;
-  // `version`: the table or a pending change moved.
-  const notifications = useMemo(() => (version >= 0 ? listed(store, stable, data) : []), [store, stable, data, version]);
+  const notifications = useMemo(() => listed(store, views, stable, data), [store, views, stable, data]);
   return {
     notifications,
     hasMore: query.hasNextPage,

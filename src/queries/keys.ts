@@ -35,6 +35,8 @@ export const inboxKeys = {
   counts: (scope: string) => ['inbox-kit', scope, 'counts'] as const,
   count: (scope: string, kind: 'unread' | 'unseen') => ['inbox-kit', scope, 'counts', kind] as const,
   preferences: (scope: string) => ['inbox-kit', scope, 'preferences'] as const,
+  /** The notification store's lists and counts (`notification-store.ts`). */
+  notifications: (scope: string) => ['inbox-kit', scope, 'notifications'] as const,
 };
 
 /** One cache per service and subscriber. */

@@ -5,10 +5,12 @@
  * that does not shift as notifications arrive); on v1, by offset.
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { InvalidFeedItem, ListNotificationsParams } from '../client/index';
+import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams } from '../client/index';
 import { listView, nextCursor } from './list-view';
 import type { ListFilter } from './matches';
 import type { NotificationStore } from './notification-store';
+
+type Notification = InboxNotification<FreePayload>;
 
 export interface ListPage {
   ids: string[];
@@ -35,7 +37,7 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
       // The first page needs no dialect; the next ones are asked as the first page's answer showed it.
       if (pageParam.index > 0) Object.assign(params, (await client.capabilities({ subscriberId })).cursor ? { after: pageParam.after } : { offset: pageParam.index * limit });
       const seq = table.next();
-      const page = await client.notifications.list(JSON.parse(JSON.stringify(params)) as ListNotificationsParams, { signal });
+      const page = await client.notifications.list(params, { signal });
       table.merge(page.data, seq);
       return { ids: page.data.map((n) => n.id), hasMore: page.hasMore, invalidItems: page.invalidItems };
     },
@@ -56,7 +58,7 @@ function reach(store: NotificationStore, data: ListData) {
   return undefined;
 }
 
-/** What the list shows: the table's notifications as the reader sees them that match, down to its reach. */
-export function listed(store: NotificationStore, filter: ListFilter, data: ListData | undefined) {
-  return data ? listView(store.views(), filter, reach(store, data)) : [];
+/** What the list shows: the notifications as the reader sees them (`store.snapshot().views`) that match, down to its reach. */
+export function listed(store: NotificationStore, views: Notification[], filter: ListFilter, data: ListData | undefined): Notification[] {
+  return data ? listView(views, filter, reach(store, data)) : [];
 }

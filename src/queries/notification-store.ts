@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FreePayload, InboxClient, InboxNotification } from '../client/index';
 import type { Move } from './count-plan';
 import { createIntentQueue } from './intents';
+import { inboxKeys, scopeOf } from './keys';
 import { createNotificationTable, type NotificationTable } from './notification-table';
 import { combined, overlaid, type Change } from './overlay';
 
@@ -23,12 +24,12 @@ export interface NotificationStore {
   /** The prefix of every query key of this store. */
   readonly key: QueryKey;
   readonly table: NotificationTable;
-  /** The notification as the reader sees it: the table's, with the pending change laid over it. */
-  view(id: string): Notification | undefined;
-  /** Every notification the table holds, as the reader sees it (those being deleted left out). */
-  views(): Notification[];
-  /** Each pending change as a move from the table's state to the overlay's. */
-  pendingMoves(): Move[];
+  /**
+   * What lists and counts read, one object per write of the table or the overlay, the same until
+   * the next: each list and count reads it without working it out again, and `useSyncExternalStore`
+   * compares it.
+   */
+  snapshot(): Snapshot;
   /** The kit's changes answered after `seq` (a count asked at `seq` did not count them). */
   answeredAfter(seq: number): Move[];
   /** A count asked at `seq` came back: whether changes of the kit crossed it (count again when they settle). */
@@ -37,21 +38,27 @@ export interface NotificationStore {
   busy(): boolean;
   /** Changes these notifications optimistically, sends each, and writes what the service answers. */
   change(ids: readonly string[], change: Change, send: Send): Promise<void>;
-  /** Grows with every write of the table or the overlay: what `useSyncExternalStore` compares. */
-  version(): number;
   subscribe(listener: () => void): () => void;
+}
+
+export interface Snapshot {
+  /** Every notification the table holds, as the reader sees it (pending changes laid over it, those being deleted left out). */
+  views: Notification[];
+  /** Each pending change as a move from the table's state to the overlay's. */
+  pending: Move[];
 }
 
 const MOVES_KEPT = 500;
 
-export function createNotificationStore(options: { client: InboxClient; subscriberId: string; queryClient: QueryClient; scope: string }): NotificationStore {
+export function createNotificationStore(options: { client: InboxClient; subscriberId: string; queryClient: QueryClient }): NotificationStore {
   const { client, subscriberId, queryClient } = options;
-  const key = ['inbox-kit', options.scope, 'notifications'] as const;
+  const key = inboxKeys.notifications(scopeOf(client.baseUrl, subscriberId));
   const table = createNotificationTable();
   const listeners = new Set<() => void>();
-  let version = 0;
+  /** What `snapshot()` gave since the last write; worked out again on the first call after one. */
+  let snapshot: Snapshot | undefined;
   const changed = () => {
-    version++;
+    snapshot = undefined;
     for (const listener of listeners) listener();
   };
   table.subscribe(changed);
@@ -76,22 +83,20 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     },
   });
 
-  function view(id: string): Notification | undefined {
-    return overlaid(table.get(id), intents.pending().get(id));
-  }
-
   return {
     client,
     subscriberId,
     queryClient,
     key,
     table,
-    view,
-    views() {
+    snapshot() {
       const pending = intents.pending();
-      return table.all().flatMap((n) => overlaid(n, pending.get(n.id)) ?? []);
+      snapshot ??= {
+        views: table.all().flatMap((n) => overlaid(n, pending.get(n.id)) ?? []),
+        pending: [...pending].map(([id, change]) => [table.get(id), overlaid(table.get(id), change)] as const),
+      };
+      return snapshot;
     },
-    pendingMoves: () => [...intents.pending()].map(([id, change]) => [table.get(id), overlaid(table.get(id), change)] as const),
     answeredAfter: (seq) => answered.filter((entry) => entry.seq > seq).map((entry) => entry.move),
     counted(seq) {
       const crossed = inFlight > 0 || lastChange > seq;
@@ -105,17 +110,21 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
         inFlight++;
         lastChange = table.next();
         try {
-          const answers = await Promise.all(ids.map((id) => send(id)));
+          const answers = await Promise.allSettled(ids.map((id) => send(id)));
           // Answered: the service had applied it, so reads sent from now on see it, and earlier ones may not.
           const at = table.next();
           lastChange = at;
           ids.forEach((id, index) => {
+            const answer = answers[index]!;
+            // One refused or unanswered: the others the service did apply are written all the same.
+            if (answer.status === 'rejected') return;
             const before = table.get(id);
-            const answer = answers[index];
-            if (answer) table.merge([answer], at);
+            if (answer.value) table.merge([answer.value], at);
             else table.remove([id], at);
             answered.push({ seq: at, move: [before, table.get(id)] });
           });
+          const refused = answers.find((answer) => answer.status === 'rejected');
+          if (refused) throw refused.reason;
           // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
           if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
           return { result: undefined, values: new Map() };
@@ -125,7 +134,6 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
       });
     },
     busy: () => inFlight > 0,
-    version: () => version,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
