@@ -169,8 +169,6 @@ export function createTransport(options: TransportOptions): Transport {
             parsed = text;
           }
           if (response.ok) return unwrapEnvelope(parsed);
-          // A DELETE that finds nothing after an attempt that may have deleted it: gone is what it asked for.
-          if (spec.method === 'DELETE' && response.status === 404 && unclearBefore) return undefined;
           throw new InboxApiError({
             operation: spec.operation,
             method: spec.method,

@@ -250,6 +250,10 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
           : method === 'GET' || snoozeUntil === undefined
             ? undefined
             : { snoozeUntil: new Date(snoozeUntil as string).toISOString() },
+    }).catch((error: unknown) => {
+      // A delete that finds nothing after an attempt that may have deleted it: gone is what it asked for.
+      if (name === 'delete' && error instanceof InboxApiError && error.status === 404 && error.mayHaveApplied) return;
+      throw error;
     });
     if (name === 'list') {
       const page = parseOrThrow(operation, notificationsPageSchema, answer);

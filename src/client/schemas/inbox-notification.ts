@@ -12,17 +12,17 @@ import type { CHANNELS } from './feed';
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** Where clicking the notification leads. */
+export const inboxRedirectSchema = /* @__PURE__ */ looseObject({ url: str, target: opt(str) });
+export type InboxRedirect = z.infer<typeof inboxRedirectSchema>;
+
 /** A button of a notification: its label, and whether the subscriber has completed it. */
 export const inboxActionSchema = /* @__PURE__ */ looseObject({
   label: str,
   isCompleted: bool,
-  redirect: opt(looseObject({ url: str, target: opt(str) })),
+  redirect: opt(inboxRedirectSchema),
 });
 export type InboxAction = z.infer<typeof inboxActionSchema>;
-
-/** Where clicking the notification leads. */
-export const inboxRedirectSchema = /* @__PURE__ */ looseObject({ url: str, target: opt(str) });
-export type InboxRedirect = z.infer<typeof inboxRedirectSchema>;
 
 /** The recipient, as v2 sends it in `to`. */
 export const inboxSubscriberSchema = /* @__PURE__ */ looseObject({
