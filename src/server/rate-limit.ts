@@ -35,10 +35,16 @@ interface Counter {
 /** The default store: this process's memory, forgetting keys idle for two windows. */
 export function createMemoryRateLimitStore(): MemoryRateLimitStore {
   const counters = new Map<string, Counter>();
+  let sweptAt = 0;
   return {
     hit(key, windowMs, limit) {
       const now = Date.now();
-      if (counters.size > 10_000) for (const [name, counter] of counters) if (counter.start + 2 * windowMs <= now) counters.delete(name);
+      // Past 10,000 keys, idle ones are forgotten: at most once a window, since with that many
+      // users active a sweep on every request would free nothing and cost every request the scan.
+      if (counters.size > 10_000 && now - sweptAt >= windowMs) {
+        sweptAt = now;
+        for (const [name, counter] of counters) if (counter.start + 2 * windowMs <= now) counters.delete(name);
+      }
       let counter = counters.get(key);
       if (!counter || counter.start + 2 * windowMs <= now) {
         counter = { start: now - (now % windowMs), current: 0, previous: 0 };
