@@ -49,6 +49,14 @@ export type RegisteredPayload = Register extends { payloadSchema: infer S extend
  * A `payload` filter: part of the payload, matched leaf by leaf (arrays by index). Typed by the
  * payload when there is a schema, else any plain object.
  */
+/**
+ * A record with its payload field `K` (`payload` on v1, `data` on v2) typed as `P`: a payload that
+ * may be absent is an optional field, as the service has it; a schema's output is always there.
+ */
+export type WithPayload<Record, K extends keyof Record, P> = Simplify<Omit<Record, K> & (undefined extends P ? { [F in K]?: P } : { [F in K]: P })>;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
 export type PayloadFilter<P = RegisteredPayload> = DeepPartial<NonNullable<P>>;
 
 type DeepPartial<T> = T extends readonly (infer U)[]

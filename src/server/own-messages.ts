@@ -4,9 +4,9 @@
  * upstream answers, a message reaches the browser only when it is provably the signed-in user's.
  */
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
+export function isRecord(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 

@@ -6,37 +6,39 @@
  * own) through the proxy. Ownership is checked before (own-messages.ts).
  */
 
-type Json = Record<string, unknown>;
+import { inboxNotificationSchema } from '../client/schemas/inbox-notification';
+import { isRecord, type Json } from './own-messages';
 
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** What the proxy needs of a zod schema: its kind, and what it wraps or declares. */
+interface Schema {
+  _zod: { def: { type: string; innerType?: Schema; shape?: Record<string, Schema> } };
 }
 
-/** The named fields of a record, those present; anything that is not a record, as it is (the client's schema refuses it). */
-function pick(value: unknown, fields: readonly string[]): unknown {
-  if (!isRecord(value)) return value;
-  return Object.fromEntries(fields.filter((field) => Object.hasOwn(value, field)).map((field) => [field, value[field]]));
+/** The fields an object schema declares, through `optional` and `nullable`; none for any other schema. */
+function declaredShape(schema: Schema): Record<string, Schema> | undefined {
+  let def = schema._zod.def;
+  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType) def = def.innerType._zod.def;
+  return def.type === 'object' ? def.shape : undefined;
 }
 
-const link = (value: unknown) => pick(value, ['url', 'target']);
-const button = (value: unknown) => (isRecord(value) ? { ...(pick(value, ['label', 'isCompleted']) as Json), ...(value.redirect === undefined ? {} : { redirect: link(value.redirect) }) } : value);
-
-const FIELDS = [
-  'id', 'transactionId', 'subject', 'body', 'isRead', 'isSeen', 'isArchived', 'isSnoozed', 'snoozedUntil', 'deliveredAt', 'createdAt',
-  'readAt', 'firstSeenAt', 'archivedAt', 'avatar', 'channelType', 'tags', 'data', 'severity',
-] as const;
-
-/** One notification: the DTO's fields, its nested records reduced to theirs. `data` is the notification's own. */
-export function v2Notification(value: unknown): unknown {
-  if (!isRecord(value)) return value;
-  const nested: Json = {};
-  if (value.to !== undefined) nested.to = pick(value.to, ['id', 'subscriberId', 'firstName', 'lastName', 'avatar']);
-  if (value.primaryAction !== undefined) nested.primaryAction = button(value.primaryAction);
-  if (value.secondaryAction !== undefined) nested.secondaryAction = button(value.secondaryAction);
-  if (value.redirect !== undefined) nested.redirect = link(value.redirect);
-  if (value.workflow !== undefined) nested.workflow = pick(value.workflow, ['id', 'identifier', 'name', 'critical', 'severity', 'tags']);
-  return { ...(pick(value, FIELDS) as Json), ...nested };
+/**
+ * A function keeping of a record the fields `schema` declares (and of nested records, theirs), so
+ * the proxy passes exactly the client's record, whatever the service adds. `omit`: dotted paths
+ * left out besides. Anything that is not a record passes as it is (the client's schema refuses it).
+ */
+function declared(schema: Schema, omit: readonly string[] = [], at = ''): (value: unknown) => unknown {
+  const fields = Object.entries(declaredShape(schema) ?? {})
+    .filter(([field]) => !omit.includes(at + field))
+    .map(([field, inner]) => [field, declaredShape(inner) && declared(inner, omit, `${at}${field}.`)] as const);
+  return (value) => (isRecord(value) ? Object.fromEntries(fields.filter(([field]) => Object.hasOwn(value, field)).map(([field, nested]) => [field, nested ? nested(value[field]) : value[field]])) : value);
 }
+
+/**
+ * One notification: the `InboxNotificationDto`'s fields, its nested records reduced to theirs.
+ * `data` is the notification's own; `workflow.data` is declared but never set by the service, and
+ * a template's data is not the subscriber's to see.
+ */
+export const v2Notification = declared(inboxNotificationSchema as unknown as Schema, ['workflow.data']);
 
 /** A single notification's answer, bare or in its envelope. */
 export function v2One(body: unknown): unknown {

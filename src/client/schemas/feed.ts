@@ -1,7 +1,7 @@
 /** The feed's records: the page, its items, and what an item carries (actor, recipient, call to action). */
 import type * as z from 'zod/mini';
 import { unknown } from 'zod/mini';
-import type { RegisteredPayload } from '../payload-schema';
+import type { RegisteredPayload, WithPayload } from '../payload-schema';
 import { arrayOf, bool, freeObject, looseObject, nullable, num, oneOf, openOneOf, opt, str, unionOf } from './define';
 
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
@@ -134,9 +134,4 @@ export type FreePayload = FeedItemRecord['payload'];
  * One notification of the in-app feed. `P` is its payload's type: by default the one registered in
  * `Register` (whose schema validates every notification), else a free-form object or undefined.
  */
-export type FeedItem<P = RegisteredPayload> = Simplify<Omit<FeedItemRecord, 'payload'> & PayloadField<P>>;
-
-/** A payload that may be absent is an optional field, as the spec has it; a schema's output is always there. */
-type PayloadField<P> = undefined extends P ? { payload?: P } : { payload: P };
-
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+export type FeedItem<P = RegisteredPayload> = WithPayload<FeedItemRecord, 'payload', P>;

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { unknown } from 'zod/mini';
-import type { RegisteredPayload } from '../payload-schema';
+import type { RegisteredPayload, WithPayload } from '../payload-schema';
 import { arrayOf, bool, freeObject, looseObject, nullable, num, openOneOf, opt, str } from './define';
 import type { CHANNELS } from './feed';
 
@@ -97,7 +97,4 @@ type InboxNotificationRecord = z.infer<typeof inboxNotificationSchema>;
  * One notification of the v2 API. `P` is the type of its `data`: by default the one registered in
  * `Register` (whose schema validates every notification), else a free-form object or undefined.
  */
-export type InboxNotification<P = RegisteredPayload> = Simplify<Omit<InboxNotificationRecord, 'data'> & DataField<P>>;
-
-type DataField<P> = undefined extends P ? { data?: P } : { data: P };
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+export type InboxNotification<P = RegisteredPayload> = WithPayload<InboxNotificationRecord, 'data', P>;
