@@ -22,6 +22,11 @@ export interface Route {
   v2?: 'page' | 'one' | 'counts';
   /** The answer has no body (204): whatever an upstream sends with it does not pass. */
   empty?: boolean;
+  /**
+   * Checked before it is sent: `'snoozed'`, the notification is among the user's snoozed ones (the
+   * service's unsnooze finds a notification anywhere in the environment).
+   */
+  precheck?: 'snoozed';
 }
 
 const V2_NOTIFICATIONS = ['v2', 'subscribers', ':subscriber', 'notifications'];
@@ -37,7 +42,15 @@ export const ROUTES: Route[] = [
   { methods: ['GET'], pattern: V2_NOTIFICATIONS, access: 'subscriber', query: V2_LIST_QUERY, messages: true, payloads: 'data', v2: 'page' },
   { methods: ['GET'], pattern: [...V2_NOTIFICATIONS, 'count'], access: 'subscriber', query: ['filters'], v2: 'counts' },
   ...['read', 'unread', 'archive', 'unarchive', 'snooze', 'unsnooze'].map(
-    (change): Route => ({ methods: ['PATCH'], pattern: [...V2_NOTIFICATIONS, ':notification', change], access: 'subscriber', query: ['contextKeys'], messages: true, v2: 'one' }),
+    (change): Route => ({
+      methods: ['PATCH'],
+      pattern: [...V2_NOTIFICATIONS, ':notification', change],
+      access: 'subscriber',
+      query: ['contextKeys'],
+      messages: true,
+      v2: 'one',
+      ...(change === 'unsnooze' ? { precheck: 'snoozed' as const } : {}),
+    }),
   ),
   ...['complete', 'revert'].flatMap((verb) =>
     ['primary', 'secondary'].map(

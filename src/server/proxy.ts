@@ -11,6 +11,13 @@ import { withoutForeignMessages } from './own-messages';
 import { createOwnershipCache, OwnershipUnknown, type LookUp } from './ownership';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit';
 import { ROUTES, type Route } from './proxy-routes';
+
+/**
+ * A literal segment wins over a parameter (`.../notifications/count` is the count, not a
+ * notification): routes with more literal segments are tried first.
+ */
+const literals = (route: Route) => route.pattern.filter((part) => !part.startsWith(':')).length;
+const RANKED_ROUTES = [...ROUTES].sort((a, b) => literals(b) - literals(a));
 import { readBody } from './read-body';
 import { isSnoozedByUser } from './snoozed-check';
 import { isJson, publicError, withoutCredentials } from './upstream-answer';
@@ -237,8 +244,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     const rawSegments = path.split('/').slice(1);
     const segments = rawSegments.map(decodeSegment);
     if (segments.some((segment) => segment === undefined)) return fail(400, 'Malformed path');
-    // A literal segment wins over a parameter (`.../notifications/count` is the count, not a notification).
-    const matching = ROUTES.filter(
+    const matching = RANKED_ROUTES.filter(
       (candidate) =>
         candidate.pattern.length === segments.length && candidate.pattern.every((part, index) => part.startsWith(':') || part === segments[index]),
     );
@@ -291,7 +297,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
     const signal = AbortSignal.timeout(timeoutMs);
     const lookUp: LookUp = { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined };
-    if (route.pattern.at(-1) === 'unsnooze') {
+    if (route.precheck === 'snoozed') {
       const notificationId = segments[route.pattern.indexOf(':notification')] ?? '';
       try {
         if (!(await isSnoozedByUser(subscriberId, notificationId, lookUp))) {
