@@ -72,15 +72,33 @@ describe("api: 'auto'", () => {
     expect(spec.service.requests.length).toBe(before + 1);
   });
 
-  it('calls made together before the dialect is known all land on v1', async () => {
+  it('calls made together before the dialect is known all land on v1, each having asked v2 once, and none asks again', async () => {
     const client = clientOf(spec);
     const [first] = spec.service.feedOf('sub_ada');
+    const before = v2Requests(spec);
     const [page, read, capabilities] = await Promise.all([
       client.notifications.list({ subscriberId: 'sub_ada', limit: 2 }),
       client.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: first!._id }),
       client.capabilities({ subscriberId: 'sub_ada' }),
     ]);
     expect([page.data.length, read.isRead, capabilities.api]).toEqual([2, true, 'v1']);
+    expect(v2Requests(spec) - before).toBe(3);
+    await client.notifications.list({ subscriberId: 'sub_ada', limit: 2 });
+    expect(v2Requests(spec) - before).toBe(3);
+  });
+
+  it('once the service has answered on v2, a router-style 404 is an error, not a reason to switch to v1', async () => {
+    let routerMiss = false;
+    const client = clientOf(deployed, {
+      fetch: async (input, init) => (routerMiss ? Response.json({ message: 'Cannot GET /v2/subscribers/sub_ada/notifications', error: 'Not Found', statusCode: 404 }, { status: 404 }) : fetch(input, init)),
+    });
+    await client.notifications.list({ subscriberId: 'sub_ada', limit: 1 });
+    routerMiss = true;
+    const error = await client.notifications.list({ subscriberId: 'sub_ada', limit: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxApiError);
+    expect((error as InboxApiError).status).toBe(404);
+    routerMiss = false;
+    expect((await client.capabilities({ subscriberId: 'sub_ada' })).api).toBe('v2');
   });
 
   it('a 404 of a notification or a subscriber is not a missing route: the client stays on v2', async () => {

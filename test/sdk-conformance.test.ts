@@ -239,7 +239,8 @@ describe('@novu/api 3.19.1 v2 subscriber notifications against npm run serve', (
     expect(high.result.data.length).toBeGreaterThan(0);
     expect(high.result.data.every((n) => n.severity === 'high' && n.workflow?.severity === 'high')).toBe(true);
     const deploys = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, data: JSON.stringify({ result: 'failed' }) });
-    expect(deploys.result.data.every((n) => n.data?.result === 'failed')).toBe(true);
+    expect(deploys.result.data.length).toBeGreaterThan(0);
+    expect(deploys.result.data.map((n) => n.id)).toEqual(everything.filter((n) => n.data?.result === 'failed').map((n) => n.id));
     const middle = Date.parse(everything[10]!.createdAt);
     const older = await novu.subscribers.notifications.list({ subscriberId: 'sub_ada', limit: 100, createdLte: middle });
     expect(older.result.data.map((n) => n.id)).toEqual(everything.slice(10).map((n) => n.id));
