@@ -33,8 +33,12 @@ export const TAGS_RULE = 'tags must be string[] (OR), { or: string[] }, or { and
  * A tags filter in the forms the service takes, as groups: `string[]` (any of them), `{ or: string[] }`,
  * or `{ and: [{ or: string[] }, ...] }` (one of each group); `undefined` for anything else.
  */
+/** A list of strings. */
+export function strings(list: unknown): list is string[] {
+  return Array.isArray(list) && list.every((item) => typeof item === 'string');
+}
+
 export function tagGroups(value: unknown): string[][] | undefined {
-  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((tag) => typeof tag === 'string');
   if (strings(value)) return [value];
   if (!isPlainObject(value)) return undefined;
   if (strings(value.or)) return [value.or];

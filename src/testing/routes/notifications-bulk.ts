@@ -5,14 +5,10 @@
  */
 import { isPlainObject, validationError } from '../http-util';
 import type { StoredMessage } from '../model';
-import { matchesFilter, parseDataFilter, tagGroups, TAGS_RULE, type NotificationFilter } from '../notification-filter';
+import { matchesFilter, parseDataFilter, strings, tagGroups, TAGS_RULE, type NotificationFilter } from '../notification-filter';
 import { isObjectId } from '../slug';
 import type { Route, ServiceState } from './context';
 import { see, subscriberOr404, V2 } from './notification-common';
-
-function strings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
 
 /** The body's filter, checked as the route's DTO checks it. */
 function bulkFilter(body: unknown, withIds: boolean): { filter: NotificationFilter; ids: string[] | undefined } {

@@ -2,6 +2,7 @@
  * The v2 reads: `GET /v2/subscribers/{id}/notifications` (a page by cursor or offset, every filter)
  * and `GET .../notifications/count` (up to 30 filters, each count stopping at 100).
  */
+import { SEVERITIES } from '../../client/schemas/index';
 import { HttpError, isPlainObject, validationError } from '../http-util';
 import { toInboxNotification } from '../inbox-notification';
 import { matchesFilter, newestFirst, parseDataFilter, refuseUnreadArchived, tagGroups, TAGS_RULE, type NotificationFilter } from '../notification-filter';
@@ -10,7 +11,8 @@ import { isObjectId } from '../slug';
 import { findSubscriber, type Route, type ServiceState } from './context';
 import { subscriberOr404, V2 } from './notification-common';
 
-const SEVERITIES = ['high', 'medium', 'low', 'none'];
+const isSeverity = (value: unknown) => (SEVERITIES as readonly unknown[]).includes(value);
+
 /** The service counts at most this many of each filter. */
 const MAX_COUNT = 100;
 
@@ -21,7 +23,7 @@ function flag(value: string | null): boolean | undefined {
 
 function listFilter(query: URLSearchParams, problems: string[]): NotificationFilter {
   const severity = query.getAll('severity');
-  if (severity.some((value) => !SEVERITIES.includes(value))) problems.push(`each value in severity must be one of the following values: ${SEVERITIES.join(', ')}`);
+  if (!severity.every(isSeverity)) problems.push(`each value in severity must be one of the following values: ${SEVERITIES.join(', ')}`);
   const contextKeys = query.getAll('contextKeys');
   const tags = query.getAll('tags');
   return {
@@ -96,7 +98,7 @@ export function notificationListRoutes(state: ServiceState): Route[] {
             if (filter[name] !== undefined && typeof filter[name] !== 'boolean') problems.push(`filters.${index}.${name} must be a boolean value`);
           }
           const severity = filter.severity === undefined ? [] : Array.isArray(filter.severity) ? filter.severity : [filter.severity];
-          if (severity.some((value) => !SEVERITIES.includes(value as string))) problems.push(`filters.${index}.severity must be one of the following values: ${SEVERITIES.join(', ')}`);
+          if (!severity.every(isSeverity)) problems.push(`filters.${index}.severity must be one of the following values: ${SEVERITIES.join(', ')}`);
           if (filter.tags !== undefined && !tagGroups(filter.tags)) problems.push(TAGS_RULE);
           return undefined;
         });
