@@ -11,12 +11,14 @@ export interface QueryContext {
   client: InboxV1Client;
   subscriberId: string;
   scope: string;
+  /** The reader's changes: how many are on their way, and how many were ever sent (a page read meanwhile may or may not show them). */
+  changes?: () => { pending: number; sent: number };
 }
 
 /** The client retries network errors, 5xx and 429 itself; a second layer of retries would multiply them. */
 const NO_EXTRA_RETRY = { retry: false } as const;
 
-export function feedOptions({ client, subscriberId, scope }: QueryContext, filter: NormalizedFeedFilter) {
+export function feedOptions({ client, subscriberId, scope, changes }: QueryContext, filter: NormalizedFeedFilter) {
   return infiniteQueryOptions({
     ...NO_EXTRA_RETRY,
     // Kept fresh without refetching: new notifications come in with the count the badge polls,
@@ -24,26 +26,41 @@ export function feedOptions({ client, subscriberId, scope }: QueryContext, filte
     staleTime: Infinity,
     queryKey: inboxKeys.feed(scope, filter),
     initialPageParam: FIRST_PAGE(filter.limit) as FeedPageParam,
-    queryFn: ({ pageParam, signal }) => {
-      const { page, limit } = pageFor(pageParam.start, pageParam.size);
-      return orWhenUnknown(
-        client.getFeed(
-          {
-            subscriberId,
-            page,
-            limit,
-            ...(filter.read === null ? {} : { read: filter.read }),
-            ...(filter.seen === null ? {} : { seen: filter.seen }),
-            ...(filter.payload === null ? {} : { payload: filter.payload }),
-          },
-          { signal },
-        ),
-        () => emptyPage(page, limit),
-      );
+    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
+      const read = (start: number) => {
+        const { page, limit } = pageFor(start, pageParam.size);
+        const query = { subscriberId, page, limit, ...(filter.read === null ? {} : { read: filter.read }), ...(filter.seen === null ? {} : { seen: filter.seen }), ...(filter.payload === null ? {} : { payload: filter.payload }) };
+        return orWhenUnknown(client.getFeed(query, { signal }), () => emptyPage(page, limit));
+      };
+      if (!changes || pageParam.start === 0) return read(pageParam.start);
+      // The service's list moves by the reader's changes when it applies them, and requests overtake
+      // one another: a change on its way when a page is asked for, or sent while it is read, may or
+      // may not show in it. The page starts that many earlier (an overlap, dropped as repeats), and
+      // is read again, earlier still, when changes were sent while it was read: never a gap.
+      let margin = 0;
+      for (let attempt = 1; ; attempt++) {
+        const asked = changes();
+        margin = Math.min(margin + asked.pending, pageParam.size - 1);
+        const from = Math.max(0, pageParam.start - margin);
+        const answer = await read(from);
+        const crossed = changes().sent - asked.sent;
+        if (crossed === 0 || attempt === 3) return { ...answer, readFrom: from, asked } as UncertainPage;
+        margin += crossed;
+      }
     },
-    getNextPageParam: (last, pages, param) => (last.hasMore && broughtSomethingNew(pages) ? nextPageParam(param, filter.limit, shiftOf(last)) : undefined),
+    getNextPageParam: (last, pages, param) => {
+      if (!last.hasMore || !broughtSomethingNew(pages)) return undefined;
+      // Changes on their way when the last page was asked for, or sent since, may have moved the list after it was read.
+      const { readFrom = param.start, asked } = last as UncertainPage;
+      const now = changes?.();
+      const margin = asked && now ? Math.min(asked.pending + now.sent - asked.sent, filter.limit - 1) : 0;
+      return nextPageParam({ ...param, start: readFrom }, filter.limit, shiftOf(last) - margin);
+    },
   });
 }
+
+/** A page read while the reader changed things: where it was read from, and the changes as they stood when it was asked for. */
+type UncertainPage = FeedPage & { readFrom?: number; asked?: { pending: number; sent: number } };
 
 const progress = new WeakMap<FeedPage, boolean>();
 

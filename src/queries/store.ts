@@ -219,7 +219,27 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     settled: refreshAfterMutations,
   });
 
-  async function markAs(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]> {
+  /**
+   * The reader's changes, counted from the moment they are asked for: how many are on their way,
+   * and how many were ever sent. A feed page read meanwhile may or may not show them (see feedOptions).
+   */
+  const changes = { pending: 0, sent: 0 };
+  function counted<A extends unknown[], R>(run: (...args: A) => Promise<R>, weight: (...args: A) => number): (...args: A) => Promise<R> {
+    return async (...args) => {
+      const n = weight(...args);
+      changes.pending += n;
+      changes.sent += n;
+      try {
+        return await run(...args);
+      } finally {
+        changes.pending -= n;
+      }
+    };
+  }
+
+  const markAs = counted(sendMarks, (ids) => ids.length);
+
+  async function sendMarks(ids: readonly string[], markAs: MarkAsValue): Promise<MarkedMessage[]> {
     const unique = [...new Set(ids)];
     const known = knownItems(unique);
     const target = new Map<string, Flags>();
@@ -253,7 +273,9 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
 
   const markEverything = createMarkEverything(client, subscriberId);
 
-  async function markAllAs(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
+  const markAllAs = counted(sendMarkAll, () => 1);
+
+  async function sendMarkAll(markAs: 'read' | 'seen', payload?: Record<string, unknown>, onProgress?: (marked: number) => void): Promise<MarkAllResult> {
     const matches = (item: StoredItem) => needsMark(item, markAs) && (!payload || partialMatch(payload, item.payload));
     // Optimistic: everything cached that matches looks marked at once.
     const cached = new Map<string, Flags>();
@@ -502,6 +524,7 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     subscriberId,
     scope,
     queryClient,
+    changes: () => ({ ...changes }),
     markAs,
     markAllAs,
     markSeenSoon: seen.add,

@@ -140,5 +140,6 @@ export function flattenFeed(data: { pages: readonly FeedPage[] } | undefined): S
       items.push(item);
     }
   }
-  return items;
+  // Pages may overlap (see feedOptions): in the service's order, not the order the pages came in.
+  return items.sort((a, b) => (isNewer(a, b) ? -1 : isNewer(b, a) ? 1 : 0));
 }
