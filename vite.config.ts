@@ -32,6 +32,7 @@ export default defineConfig({
       entry: {
         index: resolve(here, 'src/index.ts'),
         client: resolve(here, 'src/client/index.ts'),
+        admin: resolve(here, 'src/admin.ts'),
         server: resolve(here, 'src/server/index.ts'),
         testing: resolve(here, 'src/testing/index.ts'),
         msw: resolve(here, 'src/testing/msw.ts'),

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 
 const ENTRIES: [string, string][] = [
   ['inbox-kit/client', 'src/client/index.ts'],
+  ['inbox-kit/admin', 'src/admin.ts'],
   ['inbox-kit/server', 'src/server/index.ts'],
   ['inbox-kit/testing', 'src/testing/index.ts'],
   ['inbox-kit/msw', 'src/testing/msw.ts'],

@@ -1,11 +1,15 @@
 /**
- * inbox-kit: the React notification center. Provider and hooks over TanStack
- * Query, query option factories for your own queries, and the client.
+ * inbox-kit: the React notification center. The provider, the hooks, the components, and the types
+ * they take. The client and its schemas are `inbox-kit/client`; the admin hooks `inbox-kit/admin`.
  */
 export * from './components/index';
+export * from './hooks/index';
 export { defaultLabels } from './i18n/labels';
 export type { InboxLabels, PartialLabels } from './i18n/labels';
 export type { ColorScheme, InboxTheme } from './theme/theme';
-export * from './hooks/index';
-export * from './queries/index';
-export * from './client/index';
+export { formatCount } from './queries/counts';
+export type { Count, CountKind } from './queries/counts';
+export type { FeedFilter } from './queries/keys';
+export type { MarkAllResult } from './queries/store';
+export type { HeadersOption, InboxClient, InvalidFeedItem, Register, RegisteredPayload, RegisteredPayloadSchema, StandardSchemaV1 } from './client/index';
+export type { ActorSubscriber, ButtonType, FeedItem, MarkAsValue, MarkedMessage, MessageButton, PayloadFilter } from './client/index';

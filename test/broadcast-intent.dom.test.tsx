@@ -1,7 +1,7 @@
 /** A broadcast whose answer was lost, sent again by the admin: delivered once. */
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { useBroadcast } from 'inbox-kit';
+import { useBroadcast } from 'inbox-kit/admin';
 import { renderInboxHook, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();

@@ -3,7 +3,8 @@ import { focusManager, onlineManager } from '@tanstack/react-query';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, type ReactNode } from 'react';
-import { useBroadcast, useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+import { useCounts, useFeed, useMarkAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+import { useBroadcast } from 'inbox-kit/admin';
 import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();

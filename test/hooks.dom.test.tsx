@@ -5,16 +5,15 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   InboxProvider,
-  useBroadcast,
   useCounts,
   useFeed,
   useMarkAllAs,
   useMarkAs,
   usePreferences,
-  useSetPrimaryIntegration,
   useUpdatePreference,
   type FeedFilter,
 } from 'inbox-kit';
+import { useBroadcast, useSetPrimaryIntegration } from 'inbox-kit/admin';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();

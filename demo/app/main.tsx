@@ -5,7 +5,9 @@
  */
 import { StrictMode, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Inbox, InboxApiError, InboxProvider, PreferencesPanel, useBroadcast, useSetPrimaryIntegration } from 'inbox-kit';
+import { Inbox, InboxProvider, PreferencesPanel } from 'inbox-kit';
+import { useBroadcast, useSetPrimaryIntegration } from 'inbox-kit/admin';
+import { InboxApiError } from 'inbox-kit/client';
 import 'inbox-kit/styles.css';
 import './app.css';
 

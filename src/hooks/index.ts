@@ -14,4 +14,3 @@ export { useSeenOnView } from './useSeenOnView';
 export type { SeenOnViewOptions } from './useSeenOnView';
 export { usePreferences, useUpdatePreference } from './usePreferences';
 export type { UpdatePreferenceVariables, UsePreferencesResult } from './usePreferences';
-export { useBroadcast, useSetPrimaryIntegration } from './useAdmin';

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { createInboxAdminClient, type BroadcastParams, type BroadcastResult, type InboxAdminClient, type Integration } from '../client/index';
 import { newIdempotencyKey } from '../client/http';
-import { inboxKeys } from '../queries/keys';
 import type { InboxStore } from '../queries/store';
 import { useInboxContext } from './InboxProvider';
 
@@ -42,8 +41,7 @@ export function useBroadcast() {
       },
       onSuccess: async () => {
         intent.current = undefined;
-        store.refreshEverywhere();
-        await store.queryClient.invalidateQueries({ queryKey: inboxKeys.all(store.scope) });
+        await store.refreshEverywhere();
       },
     },
     store.queryClient,

@@ -59,8 +59,8 @@ export interface InboxStore extends QueryContext, MessageActions, PreferenceActi
   markSeenSoon(id: string): void;
   /** Marks every unseen notification the caches hold (what the inbox shows) seen, in one request. */
   markShownSeen(): Promise<void>;
-  /** Tells the other tabs to refetch everything (after a broadcast, say). */
-  refreshEverywhere(): void;
+  /** Reads everything again, here and in the other tabs (after a broadcast, say). */
+  refreshEverywhere(): Promise<void>;
   /**
    * Which tab polls. With `crossTab`, one visible tab of the app with something that polls (elected
    * with the Web Locks API) does and tells the others what it found; without it, or without Web Locks, each does.
@@ -531,7 +531,10 @@ export function createInboxStore(options: InboxStoreOptions): InboxStore {
     markShownSeen,
     ...createMessageActions({ client, subscriberId, queryClient, feedsKey, cached: (id) => knownItems([id]).get(id) }),
     ...createPreferenceActions({ client, subscriberId, queryClient, preferencesKey, saved: () => post({ kind: 'preferences' }) }),
-    refreshEverywhere: () => post({ kind: 'refresh' }),
+    refreshEverywhere() {
+      post({ kind: 'refresh' });
+      return invalidate(allKey);
+    },
     poller: election,
     connect,
   };
