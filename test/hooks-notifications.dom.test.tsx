@@ -29,7 +29,7 @@ function useInbox() {
   };
 }
 
-function render() {
+function render<T = ReturnType<typeof useInbox>>(hook: () => T = useInbox as () => T) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const urls: string[] = [];
   const late = { reads: 0 };
@@ -41,13 +41,33 @@ function render() {
     if (held) await new Promise((resolve) => setTimeout(resolve, 250));
     return response;
   };
-  const store = createNotificationStore({ client: testClient(service, { fetch: recording }), subscriberId: SUBSCRIBER, queryClient });
+  // `hold()`: reads of a list wait on their way until the function it returns is called.
+  let held: Promise<void> | undefined;
+  const holding: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (held && (init?.method ?? 'GET') === 'GET' && /\/notifications(\/feed)?\?/.test(url)) await held;
+    return recording(input, init);
+  };
+  const hold = () => {
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
+    return () => {
+      held = undefined;
+      release();
+    };
+  };
+  const store = createNotificationStore({ client: testClient(service, { fetch: holding }), subscriberId: SUBSCRIBER, queryClient });
   const wrapper = ({ children }: { children: ReactNode }) => <NotificationStoreProvider store={store}>{children}</NotificationStoreProvider>;
-  const rendered = renderHook(useInbox, { wrapper });
-  return { ...rendered, queryClient, urls, late };
+  const rendered = renderHook(hook, { wrapper });
+  return { ...rendered, queryClient, urls, late, hold };
 }
 
 const truth = (filter: { read?: boolean; seen?: boolean } = {}) => service.feedOf(SUBSCRIBER, filter).map((item) => item._id);
+/** Every notification of the subscriber unread (at least twenty of them), so the Unread list has pages. */
+function allUnread() {
+  for (const message of service.data.messages) if (message._subscriberId === service.data.subscribers.find((s) => s.subscriberId === SUBSCRIBER)?._id) Object.assign(message, { read: false, seen: false });
+  expect(truth({ read: false }).length).toBeGreaterThanOrEqual(20);
+}
 const ids = (list: { notifications: { id: string }[] }) => list.notifications.map((n) => n.id);
 
 describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, () => {
@@ -110,5 +130,35 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     await act(() => queryClient.refetchQueries({ type: 'active' }));
     expect(result.current.all.notifications.find((n) => n.id === target)?.isRead).toBe(true);
     expect(ids(result.current.unread)).toEqual(truth({ read: false }).slice(0, result.current.unread.notifications.length));
+  });
+
+  it('paging the Unread list after marking some read continues where the service’s list now does: nothing skipped, nothing twice', async () => {
+    allUnread();
+    const { result } = render(() => ({ unread: useNotifications({ read: false }, 10), actions: useNotificationActions() }));
+    await waitFor(() => expect(result.current.unread.notifications).toHaveLength(10));
+    const [first, second, third] = result.current.unread.notifications;
+    await act(() => Promise.all([first, second, third].map((n) => result.current.actions.markAsRead(n!.id))));
+    await act(() => result.current.unread.fetchNextPage());
+    // Seven left of the first page, and ten more: the next page starts where the service's list now does.
+    await waitFor(() => expect(ids(result.current.unread)).toEqual(truth({ read: false }).slice(0, 17)));
+  });
+
+  it('a next page asked for before a change and answered after the service applied it skips nothing', async () => {
+    allUnread();
+    // No counts: on v1 they list the first 100 unread into the table, which would fill any gap.
+    const { result, hold } = render(() => ({ unread: useNotifications({ read: false }, 10), actions: useNotificationActions() }));
+    await waitFor(() => expect(result.current.unread.notifications).toHaveLength(10));
+    const [first, second] = result.current.unread.notifications;
+    const release = hold();
+    let next!: Promise<void>;
+    act(() => void (next = result.current.unread.fetchNextPage()));
+    // Two of the first page marked read, applied by the service before it answers the next page.
+    await act(() => Promise.all([first, second].map((n) => result.current.actions.markAsRead(n!.id))));
+    release();
+    await act(() => next);
+    // Eight left of the first page and more after them, in the service's order, none skipped.
+    await waitFor(() => expect(ids(result.current.unread).length).toBeGreaterThanOrEqual(16));
+    const shown = ids(result.current.unread);
+    expect(shown).toEqual(truth({ read: false }).slice(0, shown.length));
   });
 });

@@ -1,14 +1,23 @@
 /**
  * A filtered list's cache: the service's pages as ids and whether more follow; the notifications
- * themselves go into the table, where optimistic changes never touch what a page said. On v2 the
- * next page is asked after the oldest notification the last page holds that still exists (a cursor
- * that does not shift as notifications arrive); on v1, by offset.
+ * themselves go into the table, where optimistic changes never touch what a page said. The first
+ * page is small (fast to show) and the next ones grow with what is loaded, up to the service's 100.
+ *
+ * On v2 the next page is asked after the oldest notification the pages hold that still exists (a
+ * cursor that arrivals and changes do not shift). On v1, by offset: where the service's list now
+ * reaches that notification, counted in the table (what the service last said of each), so the
+ * reader's answered changes move it without any bookkeeping of shifts. Changes still on their way
+ * when a page is asked for, or sent while it is read, may or may not show in it: the page starts
+ * that many earlier, and is read again earlier still when changes crossed it (at most three
+ * reads). The overlap costs nothing: a list shows each notification of the table once.
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams } from '../client/index';
-import { listView, nextCursor } from './list-view';
-import type { ListFilter } from './matches';
+import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams, NotificationsPage } from '../client/index';
+import { listView, newerFirst, nextCursor } from './list-view';
+import { matches, type ListFilter } from './matches';
 import type { NotificationStore } from './notification-store';
+import { MAX_PAGE, pageFor } from './page-plan';
+import { isUnknownSubscriber } from './unknown-subscriber';
 
 type Notification = InboxNotification<FreePayload>;
 
@@ -21,44 +30,89 @@ export interface ListPage {
 interface PageParam {
   /** The page's place: 0 for the first. */
   index: number;
+  /** How many it asks for. */
+  size: number;
   /** v2's cursor: the id of the last notification before this page. */
   after?: string | undefined;
+  /** v1's offset: where the page starts in the service's list. */
+  start: number;
 }
 
 export type ListData = InfiniteData<ListPage, unknown>;
 
 export function listOptions(store: NotificationStore, filter: ListFilter, limit: number) {
   return infiniteQueryOptions({
+    // The client retries network errors, 5xx and 429 itself: a second layer would multiply them.
+    retry: false,
+    // Kept fresh without refetching: what is new comes with the poll, and changes write the table.
+    staleTime: Infinity,
     queryKey: [...store.key, 'list', filter, limit],
-    initialPageParam: { index: 0 } as PageParam,
+    initialPageParam: { index: 0, size: limit, start: 0 } as PageParam,
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const { client, subscriberId, table } = store;
-      const params: ListNotificationsParams = { subscriberId, limit, read: filter.read, seen: filter.seen, archived: filter.archived, snoozed: filter.snoozed, severity: filter.severity, data: filter.data };
+      const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, read: filter.read, seen: filter.seen, archived: filter.archived, snoozed: filter.snoozed, severity: filter.severity, data: filter.data };
+      const read = async (more: Partial<ListNotificationsParams>): Promise<ListPage> => {
+        const seq = table.next();
+        let page: NotificationsPage<FreePayload>;
+        try {
+          page = await client.notifications.list({ ...params, ...more }, { signal });
+        } catch (error) {
+          // A subscriber the service does not know yet (no workflow has reached them): nothing in it.
+          if (isUnknownSubscriber(error)) return { ids: [], hasMore: false, invalidItems: [] };
+          throw error;
+        }
+        table.merge(page.data, seq);
+        return { ids: page.data.map((n) => n.id), hasMore: page.hasMore, invalidItems: page.invalidItems };
+      };
       // The first page needs no dialect; the next ones are asked as the first page's answer showed it.
-      if (pageParam.index > 0) Object.assign(params, (await client.capabilities({ subscriberId })).cursor ? { after: pageParam.after } : { offset: pageParam.index * limit });
-      const seq = table.next();
-      const page = await client.notifications.list(params, { signal });
-      table.merge(page.data, seq);
-      return { ids: page.data.map((n) => n.id), hasMore: page.hasMore, invalidItems: page.invalidItems };
+      if (pageParam.index === 0) return read({});
+      if ((await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
+      let margin = 0;
+      for (let attempt = 1; ; attempt++) {
+        const asked = store.changes();
+        margin = Math.min(margin + asked.pending, pageParam.size - 1);
+        const { page, limit: size } = pageFor(Math.max(0, pageParam.start - margin), pageParam.size);
+        const answer = await read({ limit: size, offset: page * size });
+        const crossed = store.changes().sent - asked.sent;
+        if (crossed === 0 || attempt === 3) return answer;
+        margin += crossed;
+      }
     },
-    getNextPageParam: (last, pages): PageParam | undefined =>
-      last.hasMore ? { index: pages.length, after: nextCursor(pages.flatMap((page) => page.ids), store.table.deleted) } : undefined,
+    getNextPageParam: (last, pages): PageParam | undefined => {
+      if (!last.hasMore || !broughtSomethingNew(pages)) return undefined;
+      const ids = pages.flatMap((page) => page.ids);
+      const reached = oldestHeld(store, ids);
+      // v1: the reach's place in the service's list, as the table knows it.
+      const start = reached ? store.table.all().filter((n) => matches(n, filter) && newerFirst(n, reached) <= 0).length : 0;
+      return { index: pages.length, size: Math.min(MAX_PAGE, Math.max(limit, ids.length)), after: nextCursor(ids, store.table.deleted), start };
+    },
   });
 }
 
-/** The oldest notification the pages hold that the table still has: how far down the list reaches (`undefined`: all of it). */
-function reach(store: NotificationStore, data: ListData) {
-  const last = data.pages.at(-1);
-  if (!last?.hasMore) return undefined;
-  const ids = data.pages.flatMap((page) => page.ids);
-  for (let index = ids.length - 1; index >= 0; index--) {
-    const held = store.table.get(ids[index]!);
-    if (held) return held;
-  }
-  return undefined;
+/**
+ * Whether the last page held a notification the pages before it did not: a service that answers
+ * the same page whatever is asked, or says `hasMore` for ever, ends the paging instead of being
+ * asked again and again.
+ */
+function broughtSomethingNew(pages: readonly ListPage[]): boolean {
+  const last = pages.at(-1);
+  if (!last) return false;
+  const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.ids));
+  return last.ids.some((id) => !earlier.has(id));
 }
 
-/** What the list shows: the notifications as the reader sees them (`store.snapshot().views`) that match, down to its reach. */
+/** The oldest notification of `ids` the table still holds. */
+function oldestHeld(store: NotificationStore, ids: readonly string[]): Notification | undefined {
+  let oldest: Notification | undefined;
+  for (const id of ids) {
+    const held = store.table.get(id);
+    if (held && (!oldest || newerFirst(held, oldest) > 0)) oldest = held;
+  }
+  return oldest;
+}
+
+/** What the list shows: the notifications as the reader sees them (`store.snapshot().views`) that match, down to its reach (`undefined`: all of it). */
 export function listed(store: NotificationStore, views: Notification[], filter: ListFilter, data: ListData | undefined): Notification[] {
-  return data ? listView(views, filter, reach(store, data)) : [];
+  if (!data) return [];
+  return listView(views, filter, data.pages.at(-1)?.hasMore ? oldestHeld(store, data.pages.flatMap((page) => page.ids)) : undefined);
 }

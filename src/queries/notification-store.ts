@@ -36,6 +36,11 @@ export interface NotificationStore {
   counted(seq: number): boolean;
   /** A change is on its way. */
   busy(): boolean;
+  /**
+   * The reader's changes of notifications, counted when asked for: how many are on their way, and
+   * how many were ever sent. A page read meanwhile may or may not show them (see list-query).
+   */
+  changes(): { pending: number; sent: number };
   /** Changes these notifications optimistically, sends each, and writes what the service answers. */
   change(ids: readonly string[], change: Change, send: Send): Promise<void>;
   subscribe(listener: () => void): () => void;
@@ -70,6 +75,7 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
   /** The sequence number of the latest change sent or answered. */
   let lastChange = 0;
   let recount = false;
+  const changes = { pending: 0, sent: 0 };
 
   const intents = createIntentQueue<Change>({
     // The queue keeps a rollback value per key; the table is the service's state, so an empty change.
@@ -104,6 +110,23 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
       return crossed;
     },
     async change(ids, change, send) {
+      changes.pending += ids.length;
+      changes.sent += ids.length;
+      try {
+        await sendChange(ids, change, send);
+      } finally {
+        changes.pending -= ids.length;
+      }
+    },
+    busy: () => inFlight > 0,
+    changes: () => ({ ...changes }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  async function sendChange(ids: readonly string[], change: Change, send: Send): Promise<void> {
       const pending = intents.pending();
       const target = new Map(ids.map((id) => [id, combined(pending.get(id), change)] as const));
       await intents.run(target, async () => {
@@ -132,11 +155,5 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
           inFlight--;
         }
       });
-    },
-    busy: () => inFlight > 0,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  }
 }
