@@ -161,4 +161,52 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     const shown = ids(result.current.unread);
     expect(shown).toEqual(truth({ read: false }).slice(0, shown.length));
   });
+
+  it('notifications seen on view go to the service in one request, and the unseen count moves with them', async () => {
+    const { result, urls } = render();
+    await waitFor(() => expect(result.current.counts.counts && result.current.all.notifications.length > 0).toBeTruthy());
+    const unseen = result.current.all.notifications.filter((n) => !n.isSeen).slice(0, 3);
+    expect(unseen).toHaveLength(3);
+    const before = result.current.counts.counts![1]!.count;
+    const mark = urls.length;
+    act(() => unseen.forEach((n) => result.current.actions.markSeenSoon(n.id)));
+    await waitFor(() => expect(result.current.counts.counts?.[1]?.count).toBe(before - 3));
+    await waitFor(() => expect(truth({ seen: false })).not.toContain(unseen[0]!.id));
+    for (const n of unseen) expect(truth({ seen: false })).not.toContain(n.id);
+    expect(urls.slice(mark)).toEqual([expect.stringMatching(v2 ? /\/notifications\/seen$/ : /\/messages\/mark-as$/)]);
+    expect(result.current.all.notifications.filter((n) => unseen.some((u) => u.id === n.id)).every((n) => n.isSeen)).toBe(true);
+  });
+
+  it('“mark all as read” empties the Unread list and its count at once, in one request', async () => {
+    const { result, urls } = render();
+    await waitFor(() => expect(result.current.counts.counts && result.current.unread.notifications.length > 0).toBeTruthy());
+    service.injectFault({ latencyMs: 200, method: 'POST' });
+    const mark = urls.length;
+    let sent!: Promise<void>;
+    act(() => void (sent = result.current.actions.markAllAsRead()));
+    await waitFor(() => expect(result.current.unread.notifications).toEqual([]));
+    expect(result.current.counts.counts?.[0]?.count).toBe(0);
+    await act(() => sent);
+    expect(truth({ read: false })).toEqual([]);
+    expect(urls.slice(mark).filter((url) => !url.includes('/count') && !/limit=100\b/.test(url))).toEqual([expect.stringMatching(v2 ? /\/notifications\/read$/ : /\/messages\/mark-all$/)]);
+    await waitFor(() => expect(result.current.counts.counts?.[0]).toEqual({ count: 0, exact: true }));
+  });
+
+  it('a button clicked shows as done at once and is kept by the service', async () => {
+    const { result } = render();
+    await waitFor(() => expect(result.current.all.notifications.length).toBeGreaterThan(0));
+    let target = result.current.all.notifications.find((n) => n.primaryAction && !n.primaryAction.isCompleted);
+    for (let i = 0; !target && i < 5; i++) {
+      await act(() => result.current.all.fetchNextPage());
+      target = result.current.all.notifications.find((n) => n.primaryAction && !n.primaryAction.isCompleted);
+    }
+    if (!target) throw new Error('no notification with a button in the seed');
+    service.injectFault({ latencyMs: 200 });
+    let sent!: Promise<void>;
+    act(() => void (sent = result.current.actions.completeAction(target.id, 'primary')));
+    await waitFor(() => expect(result.current.all.notifications.find((n) => n.id === target.id)?.primaryAction?.isCompleted).toBe(true));
+    await act(() => sent);
+    const stored = service.feedOf(SUBSCRIBER).find((m) => m._id === target.id);
+    expect(stored?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
+  });
 });

@@ -20,7 +20,8 @@ export function useNotificationCounts(filters: readonly ListFilter[]): { counts:
   const counts = useMemo(() => {
     if (!data) return undefined;
     const moves = [...store.answeredAfter(data.seq), ...pending];
-    return stable.map((filter, index) => shownCount(data.counts[plan.at[index]!] ?? 0, filter, moves));
+    // "Mark all as read" empties some counts at once, the notifications the kit does not hold too.
+    return stable.map((filter, index) => (store.cleared(filter, data.seq) ? { count: 0, exact: true } : shownCount(data.counts[plan.at[index]!] ?? 0, filter, moves)));
   }, [store, stable, plan, data, pending]);
   return { counts, isError: query.isError, error: query.error };
 }

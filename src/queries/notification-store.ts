@@ -10,12 +10,24 @@ import type { Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf } from './keys';
 import { createNotificationTable, type NotificationTable } from './notification-table';
+import type { ListFilter } from './matches';
 import { combined, overlaid, type Change } from './overlay';
 
 type Notification = InboxNotification<FreePayload>;
 
 /** What one notification's change sends; the service's answer, or nothing when it deleted it. */
 export type Send = (id: string) => Promise<Notification | void>;
+
+/** One request for all the notifications of a change (seen, read all); the service answers nothing of them. */
+export interface SendTogether {
+  together: () => Promise<unknown>;
+}
+
+/** What a tab learnt the service now holds: notifications as it answered them, and those it deleted. */
+export interface Answered {
+  rows: Notification[];
+  deleted: string[];
+}
 
 export interface NotificationStore {
   readonly client: InboxClient;
@@ -41,8 +53,23 @@ export interface NotificationStore {
    * how many were ever sent. A page read meanwhile may or may not show them (see list-query).
    */
   changes(): { pending: number; sent: number };
-  /** Changes these notifications optimistically, sends each, and writes what the service answers. */
-  change(ids: readonly string[], change: Change, send: Send): Promise<void>;
+  /**
+   * Changes these notifications optimistically, sends each (or all in one request), and writes
+   * what the service answers: a request that answers nothing of them writes the change into the
+   * rows the table holds.
+   */
+  change(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void>;
+  /**
+   * A change of every notification a filter selects ("mark all as read"), the ones the table does
+   * not hold too: until a count asked after its answer, a count it empties shows none.
+   */
+  clear(filter: ListFilter): { answered(): void; failed(): void };
+  /** Whether a count of `filter` asked at `seq` predates a clear that empties it. */
+  cleared(filter: ListFilter, seq: number): boolean;
+  /** Writes what another tab learnt the service holds, as an answered change of the kit's. */
+  learn(answer: Answered): void;
+  /** Hears what each change's answers wrote (to tell the other tabs). */
+  onAnswered(listener: (answer: Answered) => void): () => void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -76,6 +103,25 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
   let lastChange = 0;
   let recount = false;
   const changes = { pending: 0, sent: 0 };
+  const answerListeners = new Set<(answer: Answered) => void>();
+  /** Clears on their way (`seq` Infinity) or answered at `seq`. */
+  let clears: { filter: ListFilter; seq: number }[] = [];
+
+  /** Writes answers at `at` (after the service applied them), remembering each move for the counts asked before. */
+  function write(entries: [string, Notification | undefined][], at: number): Answered {
+    const told: Answered = { rows: [], deleted: [] };
+    for (const [id, after] of entries) {
+      const before = table.get(id);
+      if (after) table.merge([after], at);
+      else table.remove([id], at);
+      answered.push({ seq: at, move: [before, table.get(id)] });
+      if (after) told.rows.push(after);
+      else told.deleted.push(id);
+    }
+    // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
+    if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
+    return told;
+  }
 
   const intents = createIntentQueue<Change>({
     // The queue keeps a rollback value per key; the table is the service's state, so an empty change.
@@ -120,40 +166,80 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     },
     busy: () => inFlight > 0,
     changes: () => ({ ...changes }),
+    clear(filter) {
+      const entry = { filter, seq: Infinity };
+      clears = [...clears.slice(-20), entry];
+      changed();
+      return {
+        answered() {
+          entry.seq = table.next();
+          lastChange = entry.seq;
+        },
+        failed() {
+          clears = clears.filter((other) => other !== entry);
+          changed();
+        },
+      };
+    },
+    cleared: (filter, seq) => clears.some((entry) => entry.seq > seq && empties(entry.filter, filter)),
+    learn(answer) {
+      const at = table.next();
+      lastChange = at;
+      write([...answer.rows.map((n) => [n.id, n] as [string, Notification]), ...answer.deleted.map((id) => [id, undefined] as [string, undefined])], at);
+    },
+    onAnswered(listener) {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
 
-  async function sendChange(ids: readonly string[], change: Change, send: Send): Promise<void> {
-      const pending = intents.pending();
-      const target = new Map(ids.map((id) => [id, combined(pending.get(id), change)] as const));
-      await intents.run(target, async () => {
-        inFlight++;
-        lastChange = table.next();
-        try {
-          const answers = await Promise.allSettled(ids.map((id) => send(id)));
-          // Answered: the service had applied it, so reads sent from now on see it, and earlier ones may not.
-          const at = table.next();
-          lastChange = at;
-          ids.forEach((id, index) => {
-            const answer = answers[index]!;
-            // One refused or unanswered: the others the service did apply are written all the same.
-            if (answer.status === 'rejected') return;
-            const before = table.get(id);
-            if (answer.value) table.merge([answer.value], at);
-            else table.remove([id], at);
-            answered.push({ seq: at, move: [before, table.get(id)] });
-          });
-          const refused = answers.find((answer) => answer.status === 'rejected');
-          if (refused) throw refused.reason;
-          // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
-          if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
-          return { result: undefined, values: new Map() };
-        } finally {
-          inFlight--;
-        }
-      });
+  async function sendChange(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void> {
+    const pending = intents.pending();
+    const target = new Map(ids.map((id) => [id, combined(pending.get(id), change)] as const));
+    await intents.run(target, async () => {
+      inFlight++;
+      lastChange = table.next();
+      try {
+        const answers: PromiseSettledResult<Notification | void | typeof APPLIED>[] =
+          'together' in send ? await send.together().then(() => ids.map(() => ({ status: 'fulfilled', value: APPLIED }) as const)) : await Promise.allSettled(ids.map((id) => send(id)));
+        // Answered: the service had applied it, so reads sent from now on see it, and earlier ones may not.
+        const at = table.next();
+        lastChange = at;
+        const entries: [string, Notification | undefined][] = [];
+        ids.forEach((id, index) => {
+          const answer = answers[index]!;
+          // One refused or unanswered: the others the service did apply are written all the same.
+          if (answer.status === 'rejected') return;
+          const row = table.get(id);
+          // Answered with nothing of it: what the table holds, changed (unknown to the table: nothing to write).
+          if (answer.value === APPLIED) {
+            if (row) entries.push([id, overlaid(row, change)]);
+          } else entries.push([id, answer.value || undefined]);
+        });
+        const told = write(entries, at);
+        if (told.rows.length + told.deleted.length > 0) for (const listener of answerListeners) listener(told);
+        const refused = answers.find((answer) => answer.status === 'rejected');
+        if (refused) throw refused.reason;
+        return { result: undefined, values: new Map() };
+      } finally {
+        inFlight--;
+      }
+    });
   }
 }
+
+/**
+ * Whether clearing `cleared` (its unread, of its tags and data) leaves nothing in `filter`: a
+ * filter of unread notifications within the same tags and data, whatever else it asks.
+ */
+function empties(cleared: ListFilter, filter: ListFilter): boolean {
+  const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);
+  return filter.read === false && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
+}
+
+/** A request that answered nothing of the notification but succeeded. */
+const APPLIED = Symbol('applied');

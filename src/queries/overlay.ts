@@ -9,7 +9,7 @@ import type { FreePayload, InboxNotification } from '../client/index';
 type Notification = InboxNotification<FreePayload>;
 
 /** What a change does to a notification: the fields it sets, or its deletion. */
-export type Change = Partial<Pick<Notification, 'isRead' | 'isSeen' | 'isArchived' | 'isSnoozed' | 'snoozedUntil'>> | { deleted: true };
+export type Change = Partial<Pick<Notification, 'isRead' | 'isSeen' | 'isArchived' | 'isSnoozed' | 'snoozedUntil' | 'primaryAction' | 'secondaryAction'>> | { deleted: true };
 
 /** The notification as the reader sees it: `change` laid over it; `undefined` when it deletes it. */
 export function overlaid(notification: Notification | undefined, change: Change | undefined): Notification | undefined {
