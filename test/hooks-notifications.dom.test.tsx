@@ -13,6 +13,7 @@ import { useNotificationActions } from '../src/hooks/useNotificationActions';
 import { useNotificationCounts } from '../src/hooks/useNotificationCounts';
 import { useNotifications } from '../src/hooks/useNotifications';
 import { createNotificationStore } from '../src/queries/notification-store';
+import { createInboxAdminClient } from 'inbox-kit/client';
 import { setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
@@ -208,5 +209,30 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     await act(() => sent);
     const stored = service.feedOf(SUBSCRIBER).find((m) => m._id === target.id);
     expect(stored?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
+  });
+
+  it('a poll is one request while nothing happens, and brings what arrived into the lists and the count', async () => {
+    const { result, urls } = render(() => ({
+      all: useNotifications({}, 10),
+      unread: useNotifications({ read: false }, 10),
+      counts: useNotificationCounts([{ read: false }], { refetchInterval: 150 }),
+    }));
+    await waitFor(() => expect(result.current.counts.counts && result.current.all.notifications.length > 0).toBeTruthy());
+    const before = result.current.counts.counts![0]!.count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let mark = urls.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idle = urls.slice(mark);
+    expect(idle.length).toBeGreaterThanOrEqual(2);
+    expect(idle.length).toBeLessThanOrEqual(4);
+    expect(idle.every((url) => (v2 ? /\/count\?/ : /limit=100&read=false/).test(url)), idle.join('\n')).toBe(true);
+    mark = urls.length;
+    await createInboxAdminClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, dangerouslyAllowBrowser: true }).broadcast({ name: 'product-announcement', payload: { title: 'Arrived', body: 'Arrived by itself.', url: '/' } });
+    const arrived = () => service.feedOf(SUBSCRIBER).find((n) => n.content.includes('Arrived by itself.'))!._id;
+    await waitFor(() => expect(ids(result.current.all)[0]).toBe(arrived()));
+    expect(ids(result.current.unread)[0]).toBe(arrived());
+    await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(before + 1));
+    // On v2 the counts tell only numbers: the newest are read once, when they moved.
+    if (v2) expect(urls.slice(mark).filter((url) => /notifications\?limit=20$/.test(url))).toHaveLength(1);
   });
 });

@@ -5,23 +5,35 @@ import { countOptions } from '../queries/count-query';
 import type { ListFilter } from '../queries/matches';
 import { useNotificationStore } from './notification-store-context';
 
+export interface NotificationCountsOptions {
+  /** Count again every this many ms (the tab that polls), or not. */
+  refetchInterval?: number | false;
+  /** How long a count is fresh, in ms. Default 30000. */
+  staleTime?: number;
+}
+
 /** Counts of the subscriber's notifications, one per filter, asked in one request and moved at once by the reader's changes. */
-export function useNotificationCounts(filters: readonly ListFilter[]): { counts: ShownCount[] | undefined; isError: boolean; error: Error | null } {
+export function useNotificationCounts(filters: readonly ListFilter[], options: NotificationCountsOptions = {}): { counts: ShownCount[] | undefined; isError: boolean; error: Error | null } {
   const store = useNotificationStore('useNotificationCounts');
   const key = JSON.stringify(filters);
   const [stable, plan] = useMemo(() => {
     const parsed = JSON.parse(key) as ListFilter[];
     return [parsed, countPlan(parsed)] as const;
   }, [key]);
-  const query = useQuery(countOptions(store, plan.filters), store.queryClient);
+  const query = useQuery({ ...countOptions(store, plan.filters, options.staleTime), refetchInterval: options.refetchInterval ?? false }, store.queryClient);
   // A new snapshot whenever the table or a pending change moved (an answered change writes the table).
   const { pending } = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const { data } = query;
   const counts = useMemo(() => {
     if (!data) return undefined;
-    const moves = [...store.answeredAfter(data.seq), ...pending];
-    // "Mark all as read" empties some counts at once, the notifications the kit does not hold too.
-    return stable.map((filter, index) => (store.cleared(filter, data.seq) ? { count: 0, exact: true } : shownCount(data.counts[plan.at[index]!] ?? 0, filter, moves)));
+    const moves = [...store.answeredAfter(data.seq, data.acks), ...pending];
+    return stable.map((filter, index) => {
+      // "Mark all as read" empties some counts at once, the notifications the kit does not hold too.
+      if (store.cleared(filter, data.seq)) return { count: 0, exact: true };
+      const at = plan.at[index]!;
+      const shown = shownCount(data.counts[at] ?? 0, filter, moves);
+      return data.capped?.[at] ? { ...shown, exact: false } : shown;
+    });
   }, [store, stable, plan, data, pending]);
   return { counts, isError: query.isError, error: query.error };
 }

@@ -2,18 +2,32 @@
  * The counts a view shows, in one request: v2's exact counts (the service stops at 100), or on v1,
  * where there is no count route, each filter's first 100 notifications, counted (a lower bound past
  * them). What a hook shows is the answer moved by the kit's changes the service had not counted.
+ *
+ * A poll is this request. On v1 its lists bring what is new into the table; on v2 it brings only
+ * numbers, so when they moved by more than the kit's own changes the newest notifications are read
+ * too (`headOptions`): one request a poll while nothing happens.
  */
-import { queryOptions } from '@tanstack/react-query';
-import { InboxError, type NotificationCountFilter } from '../client/index';
-import { COUNT_CAP } from './count-plan';
-import type { NotificationStore } from './notification-store';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { InboxError, type FreePayload, type InboxNotification, type NotificationCountFilter } from '../client/index';
+import { COUNT_CAP, shownCount } from './count-plan';
+import type { Acks, NotificationStore } from './notification-store';
+import { isUnknownSubscriber } from './unknown-subscriber';
 
 export interface CountData {
   /** One per filter asked, in order. */
   counts: number[];
-  /** The table's sequence number when the counts were asked. */
+  /** The table's sequence number when the counts were asked (or, told by another tab, when they came). */
   seq: number;
+  /** Told by another tab: of each tab, how many of its answered changes the counts include. */
+  acks?: Acks | undefined;
+  /** Told by another tab: which counts the service stopped counting (lower bounds). */
+  capped?: boolean[] | undefined;
+  /** On v1, the newest notifications the counts' lists brought (for the other tabs). */
+  head?: InboxNotification<FreePayload>[] | undefined;
 }
+
+/** How many of the newest notifications a poll reads when the counts moved. */
+const HEAD = 20;
 
 async function ask(store: NotificationStore, filters: NotificationCountFilter[]): Promise<CountData> {
   const { client, subscriberId, table } = store;
@@ -22,26 +36,70 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
     const answer = await client.notifications.count({ subscriberId, filters });
     return { counts: answer.map((entry) => entry.count), seq };
   } catch (error) {
+    if (isUnknownSubscriber(error)) return { counts: filters.map(() => 0), seq };
     if (!(error instanceof InboxError && error.code === 'unsupported')) throw error;
   }
+  const head: InboxNotification<FreePayload>[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
-      const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen });
+      const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }).catch((error: unknown) => {
+        if (isUnknownSubscriber(error)) return { data: [], hasMore: false, invalidItems: [] };
+        throw error;
+      });
       table.merge(page.data, seq);
+      head.push(...page.data.slice(0, HEAD));
       return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
     }),
   );
-  return { counts, seq };
+  return { counts, seq, head };
 }
 
-export function countOptions(store: NotificationStore, filters: NotificationCountFilter[]) {
+/** Each count as the kit knows it: the answer moved by the kit's changes it did not count (pending ones aside). */
+export function shownCounts(store: NotificationStore, filters: readonly NotificationCountFilter[], data: CountData) {
+  const moves = store.answeredAfter(data.seq, data.acks);
+  return filters.map((filter, index) => {
+    if (store.cleared(filter, data.seq)) return { count: 0, exact: true };
+    const shown = shownCount(data.counts[index] ?? 0, filter, moves);
+    return data.capped?.[index] ? { ...shown, exact: false } : shown;
+  });
+}
+
+export function countKey(store: NotificationStore, filters: readonly NotificationCountFilter[]): QueryKey {
+  return [...store.key, 'count', filters];
+}
+
+export function countOptions(store: NotificationStore, filters: NotificationCountFilter[], staleTime = 30_000) {
+  const queryKey = countKey(store, filters);
   return queryOptions({
-    queryKey: [...store.key, 'count', filters],
-    queryFn: async () => {
-      const data = await ask(store, filters);
+    retry: false,
+    staleTime,
+    // Back online after a while offline: count again at once.
+    refetchOnReconnect: 'always',
+    queryKey,
+    queryFn: async (): Promise<CountData> => {
+      const before = store.queryClient.getQueryData<CountData>(queryKey);
+      let data = await ask(store, filters);
       // A change of the kit's was answered while the service counted: it may or may not be in the
       // count. Asked again at once when none is on its way; else when they have all settled.
-      return store.counted(data.seq) && !store.busy() ? ask(store, filters) : data;
+      if (store.counted(data.seq) && !store.busy()) data = await ask(store, filters);
+      // Moved by more than the kit's changes (a "mark all" of its own moves counts it cannot foresee, as unseen).
+      const moved = before && !store.cleared({ read: false }, before.seq) && shownCounts(store, filters, before).some((shown, index) => shown.count !== data.counts[index]);
+      if (moved && (await store.client.capabilities({ subscriberId: store.subscriberId })).counts) void store.queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
+      return data;
+    },
+  });
+}
+
+/** The newest notifications, read into the table: what arrived, and what changed elsewhere among them. */
+export function headOptions(store: NotificationStore) {
+  return queryOptions({
+    retry: false,
+    queryKey: [...store.key, 'head'],
+    queryFn: async ({ signal }): Promise<InboxNotification<FreePayload>[]> => {
+      const seq = store.table.next();
+      const page = await store.client.notifications.list({ subscriberId: store.subscriberId, limit: HEAD }, { signal });
+      store.table.merge(page.data, seq);
+      return page.data;
     },
   });
 }

@@ -29,6 +29,15 @@ export interface Answered {
   deleted: string[];
 }
 
+/** Where an answered change came from: a tab, and the number of its answers so far. */
+export interface Origin {
+  from: string;
+  n: number;
+}
+
+/** Of each tab, how many of its answered changes a count includes. */
+export type Acks = Record<string, number>;
+
 export interface NotificationStore {
   readonly client: InboxClient;
   readonly subscriberId: string;
@@ -42,8 +51,16 @@ export interface NotificationStore {
    * compares it.
    */
   snapshot(): Snapshot;
-  /** The kit's changes answered after `seq` (a count asked at `seq` did not count them). */
-  answeredAfter(seq: number): Move[];
+  /**
+   * The kit's changes (this tab's, and those other tabs told of) answered after `seq`: a count
+   * asked at `seq` did not count them. With `acks` (a count another tab asked), also those it says
+   * it did not include.
+   */
+  answeredAfter(seq: number, acks?: Acks): Move[];
+  /** This tab's id in `Origin`s. */
+  readonly tab: string;
+  /** Of each tab, how many of its answered changes this tab has written. */
+  acks(): Acks;
   /** A count asked at `seq` came back: whether changes of the kit crossed it (count again when they settle). */
   counted(seq: number): boolean;
   /** A change is on its way. */
@@ -67,9 +84,9 @@ export interface NotificationStore {
   /** Whether a count of `filter` asked at `seq` predates a clear that empties it. */
   cleared(filter: ListFilter, seq: number): boolean;
   /** Writes what another tab learnt the service holds, as an answered change of the kit's. */
-  learn(answer: Answered): void;
+  learn(answer: Answered, origin: Origin): void;
   /** Hears what each change's answers wrote (to tell the other tabs). */
-  onAnswered(listener: (answer: Answered) => void): () => void;
+  onAnswered(listener: (answer: Answered, origin: Origin) => void): () => void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -96,30 +113,33 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
   table.subscribe(changed);
 
   /** The kit's answered changes, by the sequence number of their answers. */
-  let answered: { seq: number; move: Move }[] = [];
+  let answered: { seq: number; move: Move; origin: Origin }[] = [];
+  const tab = Math.random().toString(36).slice(2);
+  const acks: Acks = { [tab]: 0 };
   /** Changes sent and not answered. */
   let inFlight = 0;
   /** The sequence number of the latest change sent or answered. */
   let lastChange = 0;
   let recount = false;
   const changes = { pending: 0, sent: 0 };
-  const answerListeners = new Set<(answer: Answered) => void>();
+  const answerListeners = new Set<(answer: Answered, origin: Origin) => void>();
   /** Clears on their way (`seq` Infinity) or answered at `seq`. */
   let clears: { filter: ListFilter; seq: number }[] = [];
 
   /** Writes answers at `at` (after the service applied them), remembering each move for the counts asked before. */
-  function write(entries: [string, Notification | undefined][], at: number): Answered {
+  function write(entries: [string, Notification | undefined][], at: number, origin: Origin): Answered {
     const told: Answered = { rows: [], deleted: [] };
     for (const [id, after] of entries) {
       const before = table.get(id);
       if (after) table.merge([after], at);
       else table.remove([id], at);
-      answered.push({ seq: at, move: [before, table.get(id)] });
+      answered.push({ seq: at, move: [before, table.get(id)], origin });
       if (after) told.rows.push(after);
       else told.deleted.push(id);
     }
     // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
     if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
+    acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
     return told;
   }
 
@@ -149,7 +169,10 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
       };
       return snapshot;
     },
-    answeredAfter: (seq) => answered.filter((entry) => entry.seq > seq).map((entry) => entry.move),
+    tab,
+    acks: () => ({ ...acks }),
+    answeredAfter: (seq, counted) =>
+      answered.filter(({ seq: at, origin }) => at > seq || (counted !== undefined && origin.n > (counted[origin.from] ?? 0))).map((entry) => entry.move),
     counted(seq) {
       const crossed = inFlight > 0 || lastChange > seq;
       if (crossed && inFlight > 0) recount = true;
@@ -182,10 +205,10 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
       };
     },
     cleared: (filter, seq) => clears.some((entry) => entry.seq > seq && empties(entry.filter, filter)),
-    learn(answer) {
+    learn(answer, origin) {
       const at = table.next();
       lastChange = at;
-      write([...answer.rows.map((n) => [n.id, n] as [string, Notification]), ...answer.deleted.map((id) => [id, undefined] as [string, undefined])], at);
+      write([...answer.rows.map((n) => [n.id, n] as [string, Notification]), ...answer.deleted.map((id) => [id, undefined] as [string, undefined])], at, origin);
     },
     onAnswered(listener) {
       answerListeners.add(listener);
@@ -220,8 +243,11 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
             if (row) entries.push([id, overlaid(row, change)]);
           } else entries.push([id, answer.value || undefined]);
         });
-        const told = write(entries, at);
-        if (told.rows.length + told.deleted.length > 0) for (const listener of answerListeners) listener(told);
+        if (entries.length > 0) {
+          const origin = { from: tab, n: (acks[tab] ?? 0) + 1 };
+          const told = write(entries, at, origin);
+          for (const listener of answerListeners) listener(told, origin);
+        }
         const refused = answers.find((answer) => answer.status === 'rejected');
         if (refused) throw refused.reason;
         return { result: undefined, values: new Map() };
