@@ -130,12 +130,15 @@ describe('request budget', () => {
     const { client, log } = countedService({ messages: 600 });
     const host = render(<Inbox variant="embedded" />, client);
     await waitFor(() => itemsOf(host).length > 3);
+    // The furthest row drawn: rows are windowed, so a quick scroll may pass the 500th without it
+    // being in the page when looked for.
+    const reached = () => Math.max(0, ...[...host.querySelectorAll('[aria-posinset]')].map((row) => Number(row.getAttribute('aria-posinset'))));
     for (let i = 0; i < 200; i++) {
-      if (host.querySelector('[aria-posinset="500"]')) break;
+      if (reached() >= 500) break;
       window.scrollTo(0, document.documentElement.scrollHeight);
       await sleep(30);
     }
-    expect(host.querySelector('[aria-posinset="500"]')).not.toBeNull();
+    expect(reached()).toBeGreaterThanOrEqual(500);
     // The requests it took to load the 500th (the list then loads ahead, as it always does near its end).
     const pages = log.filter(isPlainFeed);
     const reaching = pages.findIndex((entry) => {
