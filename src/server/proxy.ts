@@ -22,6 +22,7 @@ import { readBody } from './read-body';
 import { isSnoozedByUser } from './snoozed-check';
 import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
+import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -224,7 +225,13 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
   }
 
-  return async function inboxProxy(request: Request): Promise<Response> {
+  return (request: Request) => serve(request);
+
+  /**
+   * One request. `internal`: a request of the proxy's own (the v2-over-v1 answers, see
+   * v1-translation.ts) for a user already signed in, checked and counted by the request it serves.
+   */
+  async function serve(request: Request, internal?: { subscriberId: string }): Promise<Response> {
     const settings = readSettings(options);
     if ('problem' in settings) return misconfigured(settings.problem);
     const { upstream, apiKey } = settings;
@@ -253,12 +260,12 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (!route) return fail(405, `${method} is not allowed here`, { Allow: [...new Set(matching.flatMap((candidate) => candidate.methods))].join(', ') });
 
     // Changes come only from the app's own pages (cross-site request forgery with a cookie session).
-    if (method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options)) {
+    if (!internal && method !== 'GET' && method !== 'HEAD' && !fromAllowedOrigin(request, options)) {
       return fail(403, 'Changes to notifications are accepted only from this site’s own pages');
     }
-    const subscriberId = await options.authenticate(request);
+    const subscriberId = internal ? internal.subscriberId : await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
-    const wait = await overLimits(subscriberId);
+    const wait = internal ? undefined : await overLimits(subscriberId);
     if (wait !== undefined) return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(wait) });
     const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
@@ -332,6 +339,12 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     // Its time is the request's signal: a late answer is cut off.
     if (text === 'cut-off' || text === 'too-slow') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
     if (!answer.ok) {
+      // A browser that speaks only v2, and a service without v2: the proxy answers over v1.
+      if (!internal && request.headers.get(SPEAKS_HEADER) === 'v2' && segments[0] === 'v2' && segments[3] === 'notifications' && isNoRoute(answer.status, text)) {
+        const mount = `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
+        const client = internalClient(mount, (inner) => serve(inner, { subscriberId }));
+        return answerOverV1(client, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
+      }
       const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');
       if (!shown) return hidden(answer.status, `The notification service answered ${answer.status}`, text, passBack);
       return Response.json(shown, { status: answer.status, headers: passBack });
@@ -345,7 +358,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     if (text !== '') passBack.set('content-type', 'application/json; charset=utf-8');
     return new Response(text === '' ? null : text, { status: answer.status, headers: passBack });
-  };
+  }
 }
 
 /** Whether a request that changes something comes from the route's own site, or an origin allowed. */

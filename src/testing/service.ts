@@ -77,6 +77,12 @@ export interface ReferenceServiceOptions extends SeedOptions {
    * deployed service does. Default: on in `'deployed'` mode. `createInboxProxy` filters them out.
    */
   leakForeignMessages?: boolean;
+  /**
+   * Serve the v2 subscriber-notifications API (`/v2/subscribers/{id}/notifications`). Default: on in
+   * `'deployed'` mode, off in `'spec'`. `false` in `'deployed'` mode: a deployment older than that
+   * API, which answers its routes with the router's 404.
+   */
+  notificationsV2?: boolean;
   /** Serve `POST .../messages/mark-all`. Default true; false answers 404, as a service without it. */
   markAll?: boolean;
   /** Allow at most `limit` API requests per `windowMs` per key; then 429. Default off. */
@@ -191,7 +197,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     ...messageRoutes(state, { markAll: options.markAll !== false }),
     ...broadcastRoutes(state),
     // The v2 subscriber-notifications API: the deployed service's; the spec has v1 only.
-    ...(mode === 'deployed' ? [...notificationListRoutes(state), ...notificationChangeRoutes(state), ...notificationBulkRoutes(state)] : []),
+    ...((options.notificationsV2 ?? mode === 'deployed') ? [...notificationListRoutes(state), ...notificationChangeRoutes(state), ...notificationBulkRoutes(state)] : []),
   ];
 
   // ------------------------------------------------------------ pipeline

@@ -1,0 +1,98 @@
+/**
+ * The v2 subscriber-notifications API over a service that has only v1, for a browser that speaks
+ * only v2 and says so (`X-Inbox-Kit-Speaks: v2`). When the service answers a v2 route with its
+ * router's 404, the proxy answers it itself through the client's v1 stand-ins, whose requests go
+ * through the proxy's own v1 routes for the same signed-in user (so its ownership rules hold: a v1
+ * mark-as may answer with another subscriber's message, which never passes). Counts are the first
+ * 100 of each filter, counted. The answer says `X-Inbox-Kit-Upstream: v1`: the list pages by
+ * offset. What v1 cannot do (archive, snooze, delete, v2's other filters) is a 404 that says so.
+ */
+import { createInboxClient, type InboxClient } from '../client/client';
+import { InboxApiError, InboxError, InboxValidationError } from '../client/errors';
+import type { ListNotificationsParams, NotificationCountFilter } from '../client/notifications';
+import { createMarkEverything } from '../queries/mark-everything';
+
+/** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
+export const SPEAKS_HEADER = 'x-inbox-kit-speaks';
+export const UPSTREAM_HEADER = 'x-inbox-kit-upstream';
+
+/** The service's router answered that it has no such route (v2 on a v1-only service). */
+export function isNoRoute(status: number, text: string): boolean {
+  return (status === 404 || status === 405) && /"Cannot [A-Z]+ |^Cannot [A-Z]+ /.test(text);
+}
+
+const V1_COUNT = 100;
+
+/** A client of the proxy's own v1 routes for one user (`dispatch` serves a request as that user). */
+export function internalClient(base: string, dispatch: (request: Request) => Promise<Response>): InboxClient {
+  return createInboxClient({ baseUrl: base, api: 'v1', retry: false, fetch: (input, init) => dispatch(new Request(input, init)) });
+}
+
+/**
+ * The answer to a v2 request (`segments` after the base, `query`, JSON `body`) over v1, through
+ * `client` (see `internalClient`) for `subscriberId`; `idempotencyKey`: the browser's.
+ */
+export async function answerOverV1(client: InboxClient, subscriberId: string, method: string, segments: readonly string[], query: URLSearchParams, body: string | undefined, idempotencyKey: string | undefined): Promise<Response> {
+  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', [UPSTREAM_HEADER]: 'v1' };
+  const json = (status: number, value: unknown) => Response.json(value, { status, headers });
+  const refuse = (status: number, message: string) => json(status, { statusCode: status, message, error: status === 404 ? 'Not Found' : 'Bad Request' });
+  const options = idempotencyKey ? { idempotencyKey } : {};
+  const [, , , , notificationId, ...rest] = segments;
+  const one = { subscriberId, notificationId: notificationId ?? '' };
+  try {
+    if (method === 'GET' && notificationId === undefined) {
+      const unsupported = ['after', 'archived', 'snoozed', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name));
+      if (unsupported.length > 0) return refuse(404, `Listing by ${unsupported.join(', ')} needs the v2 API; the notification service has v1 only (page by offset).`);
+      const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
+      const params: ListNotificationsParams = { subscriberId, limit: Number(query.get('limit') ?? 10), offset: Number(query.get('offset') ?? 0), read: flag('read'), seen: flag('seen') };
+      const data = query.get('data');
+      if (data) params.data = JSON.parse(data) as Record<string, unknown>;
+      const page = await client.notifications.list(params, options);
+      return json(200, { data: page.data, hasMore: page.hasMore, filter: page.filter });
+    }
+    if (method === 'GET' && notificationId === 'count') {
+      const filters = JSON.parse(query.get('filters') ?? '[]') as NotificationCountFilter[];
+      if (!Array.isArray(filters) || filters.some((filter) => Object.keys(filter).some((name) => name !== 'read' && name !== 'seen'))) {
+        return refuse(404, 'Counting by other than read and seen needs the v2 API; the notification service has v1 only.');
+      }
+      const counts = await Promise.all(
+        filters.map(async (filter) => {
+          const page = await client.notifications.list({ subscriberId, limit: V1_COUNT, read: filter.read, seen: filter.seen }, options);
+          // The service lists at most 100 a page: past them, a count of 100 (a lower bound, as v2's).
+          return { count: page.hasMore ? V1_COUNT : page.data.length + page.invalidItems.length, filter };
+        }),
+      );
+      return json(200, counts);
+    }
+    const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+    if (method === 'PATCH' && (rest[0] === 'read' || rest[0] === 'unread') && rest.length === 1) {
+      return json(200, await (rest[0] === 'read' ? client.notifications.markAsRead(one, options) : client.notifications.markAsUnread(one, options)));
+    }
+    if (method === 'PATCH' && rest[0] === 'actions' && (rest[1] === 'primary' || rest[1] === 'secondary') && (rest[2] === 'complete' || rest[2] === 'revert')) {
+      const change = rest[2] === 'complete' ? client.notifications.completeAction : client.notifications.revertAction;
+      return json(200, await change({ ...one, actionType: rest[1] }, options));
+    }
+    if (method === 'POST' && (notificationId === 'seen' || notificationId === 'read')) {
+      const ids = Array.isArray(parsed.notificationIds) ? (parsed.notificationIds as string[]) : undefined;
+      const data = typeof parsed.data === 'string' ? (JSON.parse(parsed.data) as Record<string, unknown>) : undefined;
+      if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
+      if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
+      else await markAllRead(client, subscriberId, data, idempotencyKey);
+      return new Response(null, { status: 204, headers });
+    }
+    return refuse(404, 'This needs the v2 API (archive, snooze, delete); the notification service has v1 only.');
+  } catch (error) {
+    if (error instanceof InboxApiError) return json(error.status, { statusCode: error.status, message: error.messages.length === 1 ? error.messages[0] : error.messages, error: error.statusText });
+    if (error instanceof InboxError && error.code === 'unsupported') return refuse(404, error.message);
+    // The proxy's own v1 route left the notification out of the answer: not this user's (or gone).
+    if (error instanceof InboxValidationError && /lacks notification/.test(error.message)) return refuse(404, 'Message not found');
+    if (error instanceof SyntaxError) return refuse(400, 'A filter is not JSON');
+    throw error;
+  }
+}
+
+/** "Mark all as read" on v1: one mark-all where the service has it (none by payload), else 100 at a time. */
+async function markAllRead(client: InboxClient, subscriberId: string, payload: Record<string, unknown> | undefined, idempotencyKey: string | undefined): Promise<void> {
+  const everything = createMarkEverything(client, subscriberId);
+  await everything({ markAs: 'read', payload, held: [], count: () => undefined, idempotencyKey: idempotencyKey ?? crypto.randomUUID() })();
+}
