@@ -32,7 +32,8 @@ export function feedOptions({ client, subscriberId, scope, changes }: QueryConte
         const query = { subscriberId, page, limit, ...(filter.read === null ? {} : { read: filter.read }), ...(filter.seen === null ? {} : { seen: filter.seen }), ...(filter.payload === null ? {} : { payload: filter.payload }) };
         return orWhenUnknown(client.getFeed(query, { signal }), () => emptyPage(page, limit));
       };
-      if (!changes || pageParam.start === 0) return read(pageParam.start);
+      // Only a list filtered by read or seen moves when the reader marks something.
+      if (!changes || pageParam.start === 0 || !moves(filter)) return read(pageParam.start);
       // The service's list moves by the reader's changes when it applies them, and requests overtake
       // one another: a change on its way when a page is asked for, or sent while it is read, may or
       // may not show in it. The page starts that many earlier (an overlap, dropped as repeats), and
@@ -53,11 +54,14 @@ export function feedOptions({ client, subscriberId, scope, changes }: QueryConte
       // Changes on their way when the last page was asked for, or sent since, may have moved the list after it was read.
       const { readFrom = param.start, asked } = last as UncertainPage;
       const now = changes?.();
-      const margin = asked && now ? Math.min(asked.pending + now.sent - asked.sent, filter.limit - 1) : 0;
+      const margin = asked && now && moves(filter) ? Math.min(asked.pending + now.sent - asked.sent, filter.limit - 1) : 0;
       return nextPageParam({ ...param, start: readFrom }, filter.limit, shiftOf(last) - margin);
     },
   });
 }
+
+/** Whether the reader's marks can move this list (its filter is on read or seen). */
+const moves = (filter: NormalizedFeedFilter) => filter.read !== null || filter.seen !== null;
 
 /** A page read while the reader changed things: where it was read from, and the changes as they stood when it was asked for. */
 type UncertainPage = FeedPage & { readFrom?: number; asked?: { pending: number; sent: number } };
