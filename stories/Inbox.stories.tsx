@@ -82,7 +82,7 @@ const embedded = withService();
 /** In the page: tabs filter, and the list loads more as it scrolls (or with Load more). */
 export const Embedded: Story = {
   ...embedded,
-  args: { variant: 'embedded', tabs: [{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }] },
+  args: { variant: 'embedded', tabs: [{ id: 'billing', label: 'Billing', filter: { tags: ['billing'] } }] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getAllByRole('article').length).toBeGreaterThan(3));
@@ -278,13 +278,13 @@ export const CustomRenderers: Story = {
             fontWeight: 700,
             padding: '2px 8px',
             borderRadius: 999,
-            background: notification.read ? 'var(--inbox-muted)' : 'var(--inbox-primary)',
-            color: notification.read ? 'var(--inbox-muted-foreground)' : 'var(--inbox-primary-foreground)',
+            background: notification.isRead ? 'var(--inbox-muted)' : 'var(--inbox-primary)',
+            color: notification.isRead ? 'var(--inbox-muted-foreground)' : 'var(--inbox-primary-foreground)',
           }}
         >
-          {notification.read ? 'Read' : 'New'}
+          {notification.isRead ? 'Read' : 'New'}
         </span>
-        <span style={{ flex: 1 }}>{notification.subject ?? notification.content}</span>
+        <span style={{ flex: 1 }}>{notification.subject ?? notification.body}</span>
         <button type="button" style={{ padding: '4px 10px', borderRadius: 6, border: '1px solid var(--inbox-border)', background: 'var(--inbox-background)', color: 'inherit', font: 'inherit' }}>
           Open
         </button>
@@ -308,7 +308,7 @@ export const CustomAvatar: Story = {
     variant: 'embedded',
     renderAvatar: (notification) => (
       <span aria-hidden="true" style={{ display: 'grid', placeItems: 'center', width: 36, height: 36, borderRadius: 8, background: '#0f766e', color: '#fff', fontWeight: 700 }}>
-        {(notification.subject ?? notification.content).slice(0, 1)}
+        {(notification.subject ?? notification.body ?? '').slice(0, 1)}
       </span>
     ),
   },

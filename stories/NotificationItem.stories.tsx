@@ -1,17 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Inbox, NotificationItem, type FeedItem, type NotificationItemProps, type RegisteredPayload } from 'inbox-kit';
+import { Inbox, NotificationItem, type InboxNotification, type NotificationItemProps, type RegisteredPayload } from 'inbox-kit';
 import { withService } from './support';
 import { typeSummary } from './type-summary';
 
-/** One notification: every actor type and call-to-action state, long and non-Latin content. */
+/** One notification: every avatar and button state, long and non-Latin content. */
 const meta = {
   title: 'Components/NotificationItem',
   component: NotificationItem,
   argTypes: {
     notification: {
       description: 'The notification, as the feed gives it (`useFeed`, or `renderItem`’s first argument).',
-      table: typeSummary<NotificationItemProps['notification'], FeedItem<RegisteredPayload>>('FeedItem'),
+      table: typeSummary<NotificationItemProps['notification'], InboxNotification<RegisteredPayload>>('InboxNotification'),
     },
     setsize: { description: 'The feed’s size, with `posinset`, for assistive technology. `-1`: size unknown.' },
   },
@@ -23,40 +23,46 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const at = new Date(Date.now() - 5 * 60_000).toISOString();
-const item = (overrides: Partial<FeedItem>): FeedItem => ({
-  _id: `n-${Math.random().toString(16).slice(2)}`,
-  _templateId: 't',
-  _environmentId: 'e',
-  _organizationId: 'o',
-  _notificationId: 'n',
-  _subscriberId: 's',
-  _jobId: 'j',
-  transactionId: 'tx',
-  content: 'Marcus Chen replied to your comment on “Q3 roadmap”: Looks good to me, ship it!',
-  channel: 'in_app',
-  read: false,
-  seen: false,
-  cta: { type: 'redirect', data: { url: '/docs/roadmap' } },
-  status: 'sent',
-  createdAt: at,
-  actor: { type: 'user', data: null },
-  actorSubscriber: { subscriberId: 'user_marcus', firstName: 'Marcus', lastName: 'Chen' },
-  ...overrides,
+/**
+ * A notification as the feed gives it. `actor`, `actorSubscriber`, `status` and a button's
+ * `resultContent` are what a v1 service adds (v2 has an `avatar` image only); the row shows them.
+ */
+const item = (overrides: Partial<InboxNotification> & Record<string, unknown>): InboxNotification =>
+  ({
+    id: `n-${Math.random().toString(16).slice(2)}`,
+    transactionId: 'tx',
+    body: 'Marcus Chen replied to your comment on “Q3 roadmap”: Looks good to me, ship it!',
+    to: { id: 's', subscriberId: 'sub_ada' },
+    isRead: false,
+    isSeen: false,
+    isArchived: false,
+    isSnoozed: false,
+    channelType: 'in_app',
+    severity: 'none',
+    redirect: { url: '/docs/roadmap' },
+    createdAt: at,
+    actor: { type: 'user', data: null },
+    actorSubscriber: { subscriberId: 'user_marcus', firstName: 'Marcus', lastName: 'Chen' },
+    ...overrides,
+  }) as InboxNotification;
+const buttons = (done?: 'primary' | 'secondary') => ({
+  primaryAction: { label: 'Accept', isCompleted: done === 'primary', resultContent: 'Invitation accepted' },
+  secondaryAction: { label: 'Decline', isCompleted: done === 'secondary', resultContent: 'Invitation declined' },
 });
 
 const svc = withService();
 export const UserWithInitials: Story = { ...svc, args: { notification: item({}) } };
 export const SystemIcon: Story = {
   ...svc,
-  args: { notification: item({ subject: 'New sign-in from Safari on iPhone', content: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', actorSubscriber: undefined }) },
+  args: { notification: item({ subject: 'New sign-in from Safari on iPhone', body: 'If this was not you, reset your password.', actor: { type: 'system_icon', data: 'warning' }, status: 'warning', actorSubscriber: undefined }) },
 };
 /** `system_custom`'s data is the URL of your own image (here a deploy bot, inline). */
 const DEPLOY_BOT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#111827"/><path d="M48 16c11 9 16 22 16 36l-7 11H39l-7-11c0-14 5-27 16-36Z" fill="#fff"/><path d="M42 66h12l-6 14Z" fill="#f59e0b"/></svg>')}`;
 export const SystemCustom: Story = {
   ...svc,
-  args: { notification: item({ subject: 'Deploy failed', content: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: DEPLOY_BOT }, status: 'error', actorSubscriber: undefined }) },
+  args: { notification: item({ subject: 'Deploy failed', body: 'web-app at 5c06f22 failed in 2m 24s.', actor: { type: 'system_custom', data: DEPLOY_BOT }, status: 'error', actorSubscriber: undefined }) },
 };
-export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', content: 'Read the release notes.', actor: { type: 'none', data: null }, actorSubscriber: undefined, read: true, seen: true }) } };
+export const NoActor: Story = { ...svc, args: { notification: item({ subject: 'Dark mode is here', body: 'Read the release notes.', actor: { type: 'none', data: null }, actorSubscriber: undefined, isRead: true, isSeen: true }) } };
 
 const onActionClick = fn();
 const actions = withService();
@@ -66,8 +72,8 @@ export const ActionPending: Story = {
   args: {
     notification: item({
       subject: 'Join Design',
-      content: 'Priya Raman invited you to the Design workspace.',
-      cta: { action: { status: 'pending', buttons: [{ type: 'primary', content: 'Accept', resultContent: 'Invitation accepted' }, { type: 'secondary', content: 'Decline', resultContent: 'Invitation declined' }] } },
+      body: 'Priya Raman invited you to the Design workspace.',
+      ...buttons(),
     }),
   },
   // The inbox root (inside the service's provider) hears the button.
@@ -75,7 +81,7 @@ export const ActionPending: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(onActionClick).toHaveBeenCalledWith(expect.objectContaining({ content: 'Accept' }), expect.anything());
+    await expect(onActionClick).toHaveBeenCalledWith(expect.objectContaining({ label: 'Accept', type: 'primary' }), expect.anything());
     await expect(canvas.getByText('Invitation accepted')).toBeVisible();
   },
 };
@@ -84,16 +90,16 @@ export const ActionDone: Story = {
   args: {
     notification: item({
       subject: 'Join Growth',
-      content: 'Priya Raman invited you to the Growth workspace.',
-      read: true,
-      seen: true,
-      cta: { action: { status: 'done', result: { type: 'secondary' }, buttons: [{ type: 'primary', content: 'Accept', resultContent: 'Invitation accepted' }, { type: 'secondary', content: 'Decline', resultContent: 'Invitation declined' }] } },
+      body: 'Priya Raman invited you to the Growth workspace.',
+      isRead: true,
+      isSeen: true,
+      ...buttons('secondary'),
     }),
   },
 };
 export const UnsafeLinkDropped: Story = {
   ...svc,
-  args: { notification: item({ content: '<img src=x onerror=alert(1)> is shown as text', cta: { type: 'redirect', data: { url: 'javascript:alert(1)' } } }) },
+  args: { notification: item({ body: '<img src=x onerror=alert(1)> is shown as text', redirect: { url: 'javascript:alert(1)' } }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('link')).toBeNull();
     await expect(canvasElement.querySelector('img[src="x"]')).toBeNull();
@@ -104,7 +110,7 @@ export const LongAndNonLatin: Story = {
   args: {
     notification: item({
       subject: '四半期レポートへの返信',
-      content: '素晴らしい分析です。来週のミーティングで話し合いましょう。'.repeat(6),
+      body: '素晴らしい分析です。来週のミーティングで話し合いましょう。'.repeat(6),
       actorSubscriber: { subscriberId: 'user_hanako', firstName: '花子', lastName: '佐藤' },
     }),
   },

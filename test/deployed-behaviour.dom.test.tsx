@@ -32,15 +32,17 @@ describe('message actions', () => {
     await waitFor(() => expect(invitation()).toBeDefined());
     const article = invitation() as HTMLElement;
     await user.click(within(article).getByRole('button', { name: 'Accept' }));
-    expect(await within(article).findByText('Invitation accepted')).toBeInTheDocument();
-    await waitFor(() => expect(service.requests.some((r) => r.path.includes('/actions/primary') && r.status === 201)).toBe(true));
-    const shown = screen.getAllByText('Invitation accepted').length;
+    // v2 says which button was clicked: the item shows it done.
+    await waitFor(() => expect(within(article).getByText('Accept').closest('[data-inbox-slot="item-result"]')).not.toBeNull());
+    await waitFor(() => expect(service.requests.some((r) => r.path.includes('/actions/primary/complete') && r.status === 200)).toBe(true));
+    const results = () => document.querySelectorAll('[data-inbox-slot="item-result"]').length;
+    const shown = results();
     first.unmount();
 
     load(<Inbox variant="embedded" />);
     await waitFor(() => expect(items().length).toBe(20));
     // Without the saved click, the invitation would be pending again and one result fewer shown.
-    await waitFor(() => expect(screen.getAllByText('Invitation accepted')).toHaveLength(shown));
+    await waitFor(() => expect(results()).toBe(shown));
   });
 
   it('rolls back and says so when the service refuses the click', async () => {
@@ -63,13 +65,13 @@ describe('mark all as read', () => {
     await result.current.markAll.mutateAsync();
     await settle(queryClient);
     const writes = service.requests.filter((r) => r.method === 'POST');
-    expect(writes.map((r) => r.path)).toEqual([`/inbox-api/v1/subscribers/${SUBSCRIBER}/messages/mark-all`]);
+    expect(writes.map((r) => r.path)).toEqual([`/inbox-api/v2/subscribers/${SUBSCRIBER}/notifications/read`]);
     expect(service.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
     expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
   });
 
-  it('falls back to batches of mark-as when the service answers 404, and remembers', async () => {
-    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), noMarkAll);
+  it('on v1, falls back to batches of mark-as when the service answers 404, and remembers', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), noMarkAll, { props: { client: testClient(noMarkAll, { api: 'v1' }) } });
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
     await result.current.markAll.mutateAsync();
     await settle(queryClient);
@@ -103,11 +105,12 @@ describe('a subscriber the service does not know yet', () => {
     );
     expect(await screen.findByText('You’re all caught up.')).toBeInTheDocument();
     // The bell settles on no count at all (not a spinner, not an error): the feed and the count asked, once each.
-    await waitFor(() => expect(service.requests.filter((r) => r.path.endsWith('/brand-new-user/notifications/feed')).length).toBeGreaterThanOrEqual(2));
+    const asked = () => service.requests.filter((r) => /\/brand-new-user\/notifications(\/count)?$/.test(r.path));
+    await waitFor(() => expect(asked().length).toBeGreaterThanOrEqual(2));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
-    // The deployed service's answer to that feed is a 400.
-    expect(service.requests.some((r) => r.path.endsWith('/brand-new-user/notifications/feed') && r.status === 400)).toBe(true);
+    // The deployed service refuses a subscriber it does not know.
+    expect(asked().every((r) => r.status === 400 || r.status === 404)).toBe(true);
   });
 
   it('sees a preferences panel that says there is nothing to set yet', async () => {

@@ -5,8 +5,9 @@
  */
 import { act, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { useCounts, useFeed, useMarkAs, type FeedItem, type MarkAsValue } from 'inbox-kit';
+import { useCounts, useFeed, useMarkAs, type InboxNotification } from 'inbox-kit';
 import { createRandom } from 'inbox-kit/testing';
+import { MARK_PATH, SEEN_PATH } from './helpers/dialect';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService({ messages: 45 });
@@ -35,12 +36,12 @@ it(`agrees with the service after ${RUNS} random sequences`, async () => {
 
     for (let step = 0; step < STEPS; step++) {
       const action = rnd.pick(['mark', 'mark', 'mark', 'mark-many', 'page', 'fail', 'wait'] as const);
-      const loaded: FeedItem[] = [...result.current.all.notifications, ...result.current.unread.notifications, ...result.current.unseen.notifications];
+      const loaded: InboxNotification[] = [...result.current.all.notifications, ...result.current.unread.notifications, ...result.current.unseen.notifications];
       if ((action === 'mark' || action === 'mark-many') && loaded.length > 0) {
-        const ids = action === 'mark' ? [rnd.pick(loaded)._id] : [rnd.pick(loaded)._id, rnd.pick(loaded)._id, rnd.pick(loaded)._id];
-        const markAs = rnd.pick<MarkAsValue>(['read', 'unread', 'seen', 'unseen']);
+        const ids = action === 'mark' ? [rnd.pick(loaded).id] : [rnd.pick(loaded).id, rnd.pick(loaded).id, rnd.pick(loaded).id];
+        const markAs = rnd.pick(['read', 'unread', 'seen'] as const);
         log.push(`${markAs} ${ids.join(',')}`);
-        act(() => result.current.markAs.mutate({ messageId: ids, markAs }));
+        act(() => result.current.markAs.mutate({ notificationId: ids, markAs }));
       } else if (action === 'page') {
         const feed = rnd.pick(['all', 'unread', 'unseen'] as const);
         log.push(`page ${feed}`);
@@ -48,7 +49,7 @@ it(`agrees with the service after ${RUNS} random sequences`, async () => {
       } else if (action === 'fail') {
         const fault = rnd.pick([{ status: 500 }, { drop: 'before' as const }, { drop: 'after' as const }, { status: 503, retryAfter: 0 }]);
         log.push(`fault ${JSON.stringify(fault)}`);
-        service.injectFault({ ...fault, path: '/mark-as' });
+        service.injectFault({ ...fault, path: rnd.pick([MARK_PATH, SEEN_PATH]) });
       } else {
         log.push('wait');
         await act(() => new Promise((resolve) => setTimeout(resolve, rnd.next() * 40)));
@@ -69,9 +70,9 @@ it(`agrees with the service after ${RUNS} random sequences`, async () => {
       ['unread', result.current.unread, truthUnread],
       ['unseen', result.current.unseen, truthUnseen],
     ] as const) {
-      const ids = feed.notifications.map((n) => n._id);
+      const ids = feed.notifications.map((n) => n.id);
       expect(ids, `${name} feed, ${context}`).toEqual(expected.slice(0, ids.length).map((n) => n._id));
-      for (const n of feed.notifications) expect(`${n.read}/${n.seen}`, `${name} ${n._id}, ${context}`).toBe(flags.get(n._id));
+      for (const n of feed.notifications) expect(`${n.isRead}/${n.isSeen}`, `${name} ${n.id}, ${context}`).toBe(flags.get(n.id));
     }
     unmount();
   }

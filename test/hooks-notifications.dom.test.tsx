@@ -6,15 +6,12 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationStoreProvider } from '../src/hooks/notification-store-context';
 import { useNotificationActions } from '../src/hooks/useNotificationActions';
 import { useNotificationCounts } from '../src/hooks/useNotificationCounts';
 import { useNotifications } from '../src/hooks/useNotifications';
-import { createNotificationStore } from '../src/queries/notification-store';
 import { createInboxAdminClient } from 'inbox-kit/client';
-import { setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+import { inboxWrapper, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
 const v2 = process.env.INBOX_REFERENCE_MODE !== 'spec';
@@ -57,9 +54,8 @@ function render<T = ReturnType<typeof useInbox>>(hook: () => T = useInbox as () 
       release();
     };
   };
-  const store = createNotificationStore({ client: testClient(service, { fetch: holding }), subscriberId: SUBSCRIBER, queryClient });
-  const wrapper = ({ children }: { children: ReactNode }) => <NotificationStoreProvider store={store}>{children}</NotificationStoreProvider>;
-  const rendered = renderHook(hook, { wrapper });
+  const { Wrapper } = inboxWrapper(service, { client: testClient(service, { fetch: holding }), queryClient });
+  const rendered = renderHook(hook, { wrapper: Wrapper });
   return { ...rendered, queryClient, urls, late, hold };
 }
 
@@ -232,7 +228,7 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     await waitFor(() => expect(ids(result.current.all)[0]).toBe(arrived()));
     expect(ids(result.current.unread)[0]).toBe(arrived());
     await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(before + 1));
-    // On v2 the counts tell only numbers: the newest are read once, when they moved.
-    if (v2) expect(urls.slice(mark).filter((url) => /notifications\?limit=20$/.test(url))).toHaveLength(1);
+    // On v2 the counts tell only numbers: the newest 100 are read once, when they moved.
+    if (v2) expect(urls.slice(mark).filter((url) => /notifications\?limit=100$/.test(url))).toHaveLength(1);
   });
 });

@@ -3,50 +3,42 @@
  * clock: each writes what the other's answers wrote; the tab that polls tells its counts (with how
  * many of each tab's changes they include) and what arrived. Runs on v2 (`dom`) and v1 (`dom-spec`).
  */
-import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createInboxAdminClient } from 'inbox-kit/client';
-import { NotificationStoreProvider } from '../src/hooks/notification-store-context';
-import { actionsOf } from '../src/hooks/useNotificationActions';
+import { useNotificationStore } from '../src/hooks/notification-store-context';
+import { useNotificationActions } from '../src/hooks/useNotificationActions';
 import { useNotificationCounts } from '../src/hooks/useNotificationCounts';
 import { useNotifications } from '../src/hooks/useNotifications';
-import { createNotificationStore } from '../src/queries/notification-store';
-import { relayTabs, type TabMessage } from '../src/queries/tab-relay';
-import { setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+import type { TabMessage } from '../src/queries/tab-relay';
+import { inboxWrapper, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
 const v2 = process.env.INBOX_REFERENCE_MODE !== 'spec';
 const stops: (() => void)[] = [];
-let channelName = '';
-beforeEach(() => {
-  service.reset();
-  channelName = `tabs-${Math.random()}`;
-});
+beforeEach(() => service.reset());
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-/** A tab: its own QueryClient and store on the same service, relayed on the test's channel; `poll`: it is the one that polls. */
+/** A tab: its own provider (QueryClient and store) on the same service, in step with the others; `poll`: it is the one that polls. */
 function openTab(poll: number | false = false) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const urls: string[] = [];
   const recording: typeof fetch = (input, init) => {
     urls.push(`${init?.method ?? 'GET'} ${String(input instanceof Request ? input.url : input)}`);
     return fetch(input, init);
   };
-  const store = createNotificationStore({ client: testClient(service, { fetch: recording }), subscriberId: SUBSCRIBER, queryClient });
-  const channel = new BroadcastChannel(channelName);
-  const stopRelay = relayTabs(store, channel as never);
-  stops.push(() => {
-    stopRelay();
-    channel.close();
-  });
-  const wrapper = ({ children }: { children: ReactNode }) => <NotificationStoreProvider store={store}>{children}</NotificationStoreProvider>;
-  const { result } = renderHook(
-    () => ({ all: useNotifications({}, 10), unread: useNotifications({ read: false }, 10), counts: useNotificationCounts([{ read: false }], { refetchInterval: poll }) }),
-    { wrapper },
+  const { Wrapper } = inboxWrapper(service, { client: testClient(service, { fetch: recording }), crossTab: true });
+  const { result, unmount } = renderHook(
+    () => ({
+      all: useNotifications({}, 10),
+      unread: useNotifications({ read: false }, 10),
+      counts: useNotificationCounts([{ read: false }], { refetchInterval: poll }),
+      actions: useNotificationActions(),
+      store: useNotificationStore('test'),
+    }),
+    { wrapper: Wrapper },
   );
-  return { result, urls, store, actions: actionsOf(store), channel };
+  stops.push(unmount);
+  return { result, urls, get store() { return result.current.store; }, get actions() { return result.current.actions; } };
 }
 
 const ids = (list: { notifications: { id: string }[] }) => list.notifications.map((n) => n.id);
@@ -93,7 +85,7 @@ describe(`tabs in step (${v2 ? 'v2' : 'v1 through the stand-ins'})`, () => {
     await act(() => tab.actions.markAsRead(target));
     await waitFor(() => expect(tab.result.current.counts.counts?.[0]?.count).toBe(before - 1));
     // Another tab's count from before the change, saying it includes none of this tab's changes.
-    const sender = new BroadcastChannel(channelName);
+    const sender = new BroadcastChannel(`inbox-kit:${String(tab.store.key[1])}`);
     stops.push(() => sender.close());
     const told: TabMessage = { v: 1, kind: 'count', filters: [{ read: false }], counts: [before], capped: [false], acks: {} };
     sender.postMessage(told);

@@ -14,13 +14,15 @@ import {
   type FeedFilter,
 } from 'inbox-kit';
 import { useBroadcast, useSetPrimaryIntegration } from 'inbox-kit/admin';
+import { LIST_PATH, MARK_PATH, V2 } from './helpers/dialect';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
 beforeEach(() => service.reset());
 
 const truth = (filter: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> } = {}) => service.feedOf(SUBSCRIBER, filter);
-const markAsRequests = () => service.requests.filter((r) => r.path.endsWith('/mark-as'));
+const markRequests = () => service.requests.filter((r) => MARK_PATH.test(r.path));
+const idsOf = (list: { id: string }[]) => list.map((n) => n.id);
 
 describe('InboxProvider', () => {
   it('names the hook and the provider when a hook is used outside it', () => {
@@ -69,27 +71,31 @@ describe('useFeed', () => {
     const { result } = renderInboxHook(() => useFeed({ limit: 25 }), service);
     await waitFor(() => expect(result.current.notifications).toHaveLength(25));
     expect(result.current.hasMore).toBe(true);
-    await act(() => result.current.fetchNextPage());
-    await act(() => result.current.fetchNextPage());
+    // Pages grow with what is loaded (25, 25, 50): three reach the end of the seed's notifications.
+    for (let page = 2; page <= 3; page++) {
+      await act(() => result.current.fetchNextPage());
+      await waitFor(() => expect(result.current.isFetchingNextPage).toBe(false));
+    }
     await waitFor(() => expect(result.current.hasMore).toBe(false));
-    expect(result.current.notifications.map((n) => n._id)).toEqual(truth().map((n) => n._id));
+    expect(idsOf(result.current.notifications)).toEqual(truth().map((n) => n._id));
     // Nothing more to load: no request.
     const before = service.requests.length;
     await act(() => result.current.fetchNextPage());
     expect(service.requests.length).toBe(before);
   });
 
-  it.each<[string, FeedFilter]>([
-    ['unread', { read: false }],
-    ['unseen', { seen: false }],
-    ['read', { read: true }],
-    ['a payload', { payload: { category: 'billing' } }],
-  ])('filters by %s', async (_, filter) => {
+  it.each<[string, FeedFilter, (n: ReturnType<typeof truth>[number]) => boolean]>([
+    ['unread', { read: false }, (n) => !n.read],
+    ['unseen', { seen: false }, (n) => !n.seen],
+    ['read', { read: true }, (n) => n.read],
+    // v2 filters by the workflow's tags; v1 has no tags, and its `data` filter is the trigger payload.
+    V2 ? ['a tag', { tags: ['billing'] }, (n) => n.tags?.includes('billing') === true] : ['data (v1: the payload)', { data: { category: 'billing' } }, (n) => n.payload?.category === 'billing'],
+  ])('filters by %s', async (_, filter, expected) => {
     const { result } = renderInboxHook(() => useFeed({ ...filter, limit: 100 }), service);
     await waitFor(() => expect(result.current.status).toBe('success'));
-    const expected = truth(filter).map((n) => n._id);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(result.current.notifications.map((n) => n._id)).toEqual(expected);
+    const ids = truth().filter(expected).map((n) => n._id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(idsOf(result.current.notifications)).toEqual(ids);
   });
 
   it('keeps each filter’s pages when switching back and forth', async () => {
@@ -98,7 +104,7 @@ describe('useFeed', () => {
     await act(() => result.current.fetchNextPage());
     await waitFor(() => expect(result.current.notifications).toHaveLength(40));
     rerender({ filter: { read: false } });
-    await waitFor(() => expect(result.current.notifications.every((n) => !n.read)).toBe(true));
+    await waitFor(() => expect(result.current.notifications.every((n) => !n.isRead)).toBe(true));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     const requests = service.requests.length;
     rerender({ filter: {} });
@@ -108,10 +114,10 @@ describe('useFeed', () => {
   });
 
   it('shows an error state that refetch recovers from', async () => {
-    service.injectFault({ status: 500, path: '/notifications/feed' });
+    service.injectFault({ status: 500, path: LIST_PATH });
     const { result } = renderInboxHook(() => useFeed(), service);
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error?.message).toMatch(/getFeed failed with 500/);
+    expect(result.current.error?.message).toMatch(V2 ? /notifications\.list failed with 500/ : /getFeed failed with 500/);
     await act(() => result.current.refetch());
     await waitFor(() => expect(result.current.notifications).toHaveLength(20));
   });
@@ -138,17 +144,17 @@ describe('useMarkAs', () => {
     const target = result.current.unread.notifications[0];
     if (!target) throw new Error('no unread notification');
     const unreadBefore = result.current.counts.unread?.value ?? 0;
-    service.injectFault({ latencyMs: 400, path: '/mark-as' });
+    service.injectFault({ latencyMs: 400, path: MARK_PATH });
 
-    act(() => result.current.markAs.mutate({ messageId: target._id, markAs: 'read' }));
+    act(() => result.current.markAs.mutate({ notificationId: target.id, markAs: 'read' }));
     await waitFor(() => expect(result.current.counts.unread?.value).toBe(unreadBefore - 1));
-    expect(result.current.all.notifications.find((n) => n._id === target._id)).toMatchObject({ read: true, seen: true });
-    expect(result.current.unread.notifications.some((n) => n._id === target._id)).toBe(false);
+    expect(result.current.all.notifications.find((n) => n.id === target.id)).toMatchObject({ isRead: true, isSeen: true });
+    expect(result.current.unread.notifications.some((n) => n.id === target.id)).toBe(false);
     // The service has not applied it yet.
-    expect(truth().find((n) => n._id === target._id)?.read).toBe(false);
+    expect(truth().find((n) => n._id === target.id)?.read).toBe(false);
 
     await waitFor(() => expect(result.current.markAs.isSuccess).toBe(true));
-    expect(truth().find((n) => n._id === target._id)?.read).toBe(true);
+    expect(truth().find((n) => n._id === target.id)?.read).toBe(true);
   });
 
   it('changes the feeds and the counts in the same render', async () => {
@@ -156,15 +162,15 @@ describe('useMarkAs', () => {
     let targetId = '';
     const { result } = renderInboxHook(() => {
       const inbox = useInbox();
-      const item = inbox.all.notifications.find((n) => n._id === targetId);
-      if (targetId && inbox.counts.unread) renders.push(`${inbox.counts.unread.value}/${String(item?.read)}/${inbox.unread.notifications.some((n) => n._id === targetId)}`);
+      const item = inbox.all.notifications.find((n) => n.id === targetId);
+      if (targetId && inbox.counts.unread) renders.push(`${inbox.counts.unread.value}/${String(item?.isRead)}/${inbox.unread.notifications.some((n) => n.id === targetId)}`);
       return inbox;
     }, service);
     await waitFor(() => expect(result.current.counts.unread && result.current.unread.notifications.length > 0).toBe(true));
     const before = result.current.counts.unread?.value ?? 0;
-    targetId = result.current.unread.notifications[0]?._id ?? '';
-    service.injectFault({ latencyMs: 200, path: '/mark-as' });
-    act(() => result.current.markAs.mutate({ messageId: targetId, markAs: 'read' }));
+    targetId = result.current.unread.notifications[0]?.id ?? '';
+    service.injectFault({ latencyMs: 200, path: MARK_PATH });
+    act(() => result.current.markAs.mutate({ notificationId: targetId, markAs: 'read' }));
     await waitFor(() => expect(result.current.markAs.isSuccess).toBe(true));
     // Every render shows either the state before or the state after, never a mix.
     expect(renders).toContain(`${before - 1}/true/false`);
@@ -178,14 +184,14 @@ describe('useMarkAs', () => {
     if (!first || !second) throw new Error('need two unread');
     const unreadBefore = result.current.counts.unread?.value ?? 0;
 
-    await act(() => result.current.markAs.mutateAsync({ messageId: first._id, markAs: 'read' }));
-    service.injectFault({ status: 500, path: '/mark-as' });
-    await act(() => result.current.markAs.mutateAsync({ messageId: second._id, markAs: 'read' }).catch(() => undefined));
-    await waitFor(() => expect(result.current.markAs.error?.message).toMatch(/markAs failed with 500/));
+    await act(() => result.current.markAs.mutateAsync({ notificationId: first.id, markAs: 'read' }));
+    service.injectFault({ status: 500, path: MARK_PATH });
+    await act(() => result.current.markAs.mutateAsync({ notificationId: second.id, markAs: 'read' }).catch(() => undefined));
+    await waitFor(() => expect(result.current.markAs.error?.message).toMatch(V2 ? /markAsRead failed with 500/ : /markAs failed with 500/));
     await settle(queryClient);
-    expect(result.current.all.notifications.find((n) => n._id === first._id)?.read).toBe(true);
-    expect(result.current.all.notifications.find((n) => n._id === second._id)?.read).toBe(false);
-    expect(result.current.unread.notifications.some((n) => n._id === second._id)).toBe(true);
+    expect(result.current.all.notifications.find((n) => n.id === first.id)?.isRead).toBe(true);
+    expect(result.current.all.notifications.find((n) => n.id === second.id)?.isRead).toBe(false);
+    expect(result.current.unread.notifications.some((n) => n.id === second.id)).toBe(true);
     expect(result.current.counts.unread?.value).toBe(unreadBefore - 1);
     expect(result.current.counts.unread?.value).toBe(truth({ read: false }).length);
   });
@@ -193,18 +199,18 @@ describe('useMarkAs', () => {
   it('lets the last of quick successive intents win, in the cache and in the service', async () => {
     const { result, queryClient } = renderInboxHook(useInbox, service);
     await waitFor(() => expect(result.current.unread.notifications.length).toBeGreaterThan(0));
-    const id = result.current.unread.notifications[0]?._id ?? '';
+    const id = result.current.unread.notifications[0]?.id ?? '';
     service.setFaults({ latencyMs: [20, 120] });
     act(() => {
-      result.current.markAs.mutate({ messageId: id, markAs: 'read' });
-      result.current.markAs.mutate({ messageId: id, markAs: 'unread' });
-      result.current.markAs.mutate({ messageId: id, markAs: 'read' });
-      result.current.markAs.mutate({ messageId: id, markAs: 'unread' });
+      result.current.markAs.mutate({ notificationId: id, markAs: 'read' });
+      result.current.markAs.mutate({ notificationId: id, markAs: 'unread' });
+      result.current.markAs.mutate({ notificationId: id, markAs: 'read' });
+      result.current.markAs.mutate({ notificationId: id, markAs: 'unread' });
     });
     await settle(queryClient);
     service.setFaults({});
     expect(truth().find((n) => n._id === id)?.read).toBe(false);
-    expect(result.current.all.notifications.find((n) => n._id === id)?.read).toBe(false);
+    expect(result.current.all.notifications.find((n) => n.id === id)?.isRead).toBe(false);
     expect(result.current.counts.unread?.value).toBe(truth({ read: false }).length);
   });
 });
@@ -217,7 +223,20 @@ describe('useMarkAllAs', () => {
     for (const message of big.data.messages) message.read = false;
   });
 
-  it('marks everything read in batches of at most 100, and resumes after a failure part-way', async () => {
+  it.runIf(V2)('marks everything read in one request on v2, the counts and the feeds at once', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), all: useFeed(), markAll: useMarkAllAs() }), big);
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    expect(result.current.counts.unreadLabel).toBe('99+');
+    big.requests.length = 0;
+    await act(() => result.current.markAll.mutateAsync());
+    await settle(queryClient);
+    expect(big.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+    expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
+    expect(result.current.all.notifications.every((n) => n.isRead)).toBe(true);
+    expect(big.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([expect.stringMatching(/\/notifications\/read$/)]);
+  });
+
+  it.runIf(!V2)('marks everything read in batches of at most 100 where v1 has no mark-all, and resumes after a failure part-way', async () => {
     const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), all: useFeed(), markAll: useMarkAllAs() }), big);
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
     const unread = big.feedOf(SUBSCRIBER, { read: false }).length;
@@ -232,14 +251,14 @@ describe('useMarkAllAs', () => {
     await settle(queryClient);
     expect(result.current.markAll.isError).toBe(true);
     const left = big.feedOf(SUBSCRIBER, { read: false }).length;
-    // Counts come from items and hasMore (the deployed service reports no totals): past 100 it is a lower bound.
-    expect(result.current.counts.unread).toEqual(left > 100 ? { value: 101, exact: false } : { value: left, exact: true });
+    // v1 has no count: a list of the first 100, so past 100 it is a lower bound.
+    await waitFor(() => expect(result.current.counts.unread).toEqual(left >= 100 ? { value: 100, exact: false } : { value: left, exact: true }));
 
     await act(() => result.current.markAll.mutateAsync());
     await settle(queryClient);
     expect(big.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
-    expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
-    expect(result.current.all.notifications.every((n) => n.read)).toBe(true);
+    await waitFor(() => expect(result.current.counts.unread).toEqual({ value: 0, exact: true }));
+    expect(result.current.all.notifications.every((n) => n.isRead)).toBe(true);
     const batches = big.requests.filter((r) => r.path.endsWith('/mark-as') && r.status === 201);
     expect(batches.length).toBeGreaterThanOrEqual(2);
   });
@@ -294,7 +313,7 @@ describe('admin hooks', () => {
     await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
     await act(() => result.current.broadcast.mutateAsync({ name: 'product-announcement', payload: { title: 'Hooks are here', body: 'Try them' } }));
     await settle(queryClient);
-    expect(result.current.feed.notifications[0]).toMatchObject({ subject: 'Hooks are here', read: false });
+    expect(result.current.feed.notifications[0]).toMatchObject({ subject: 'Hooks are here', isRead: false });
 
     const mailgun = service.data.integrations.find((i) => i.identifier === 'mailgun-eu');
     const integration = await act(() => result.current.primary.mutateAsync({ integrationId: mailgun?._id ?? '' }));
@@ -303,12 +322,12 @@ describe('admin hooks', () => {
 });
 
 describe('mark-as requests', () => {
-  it('batches nothing it does not need: one request per call', async () => {
+  it('sends one request per notification on v2 (which marks one at a time), one per call on v1', async () => {
     const { result, queryClient } = renderInboxHook(() => ({ feed: useFeed({ read: false }), markAs: useMarkAs() }), service);
     await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(3));
-    const ids = result.current.feed.notifications.slice(0, 3).map((n) => n._id);
-    await act(() => result.current.markAs.mutateAsync({ messageId: ids, markAs: 'read' }));
+    const ids = idsOf(result.current.feed.notifications.slice(0, 3));
+    await act(() => result.current.markAs.mutateAsync({ notificationId: ids, markAs: 'read' }));
     await settle(queryClient);
-    expect(markAsRequests()).toHaveLength(1);
+    expect(markRequests()).toHaveLength(V2 ? 3 : 1);
   });
 });

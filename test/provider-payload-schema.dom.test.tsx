@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import * as z from 'zod';
 import { InboxProvider, useFeed } from 'inbox-kit';
+import { LIST_PATH } from './helpers/dialect';
 import { setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();
@@ -36,11 +37,12 @@ function App({ render: count }: { render: number }) {
 
 it('shows only the notifications whose payload matches, and re-renders with an inline schema send nothing new', async () => {
   const firstPage = service.feedOf(SUBSCRIBER).slice(0, 50);
-  const matching = firstPage.filter((item) => item.payload?.category === 'collaboration').length;
+  // What the schema checks is what the inbox calls `data`: on v2, the data the workflow's in-app step gives.
+  const matching = firstPage.filter((item) => service.data.messages.find((m) => m._id === item._id)?.data?.category === 'collaboration').length;
   expect(matching).toBeGreaterThan(0);
   const { rerender } = render(<App render={0} />);
   await screen.findByText(`${matching} shown, ${firstPage.length - matching} left out`);
-  const feedRequests = () => service.requests.filter((request) => request.path.endsWith('/notifications/feed')).length;
+  const feedRequests = () => service.requests.filter((request) => LIST_PATH.test(request.path)).length;
   const before = feedRequests();
   for (let n = 1; n <= 5; n++) rerender(<App render={n} />);
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -64,6 +64,7 @@ it('inbox-kit (root): the React surface only (components, provider, hooks), not 
     'formatCount',
     'useCounts',
     'useFeed',
+    'useInboxClient',
     'useMarkAction',
     'useMarkAllAs',
     'useMarkAs',

@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { Inbox, InboxProvider } from 'inbox-kit';
 import { createInboxProxy, prefetchInbox } from 'inbox-kit/server';
+import { V2 } from './helpers/dialect';
 import { server, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
@@ -89,5 +90,5 @@ it.each([
   expect(service.requests.slice(requestsBefore)).toEqual([]);
   // What the browser fetches goes through the proxy route: the next page.
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-  await waitFor(() => expect(service.requests.slice(requestsBefore).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/subscribers/${SUBSCRIBER}/notifications/feed`]));
+  await waitFor(() => expect(service.requests.slice(requestsBefore).map((r) => `${r.method} ${r.path}`)).toEqual([V2 ? `GET /v2/subscribers/${SUBSCRIBER}/notifications` : `GET /v1/subscribers/${SUBSCRIBER}/notifications/feed`]));
 });

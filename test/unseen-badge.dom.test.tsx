@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it } from 'vitest';
 import { Inbox } from 'inbox-kit';
+import { SEEN_PATH } from './helpers/dialect';
 import { inboxWrapper, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService({ messages: 12 });
@@ -21,7 +22,7 @@ it('counts unseen notifications, and opening the inbox marks what it shows seen 
   await user.click(bell);
   await waitFor(() => expect(screen.getAllByRole('article').length).toBe(12));
   await settle(queryClient);
-  const marks = service.requests.filter((r) => r.path.endsWith('/mark-as'));
+  const marks = service.requests.filter((r) => SEEN_PATH.test(r.path));
   expect(marks).toHaveLength(1);
   expect(service.feedOf(SUBSCRIBER, { seen: false })).toHaveLength(0);
   // Read and unread stay as they were.

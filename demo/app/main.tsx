@@ -328,7 +328,7 @@ function App() {
     path === '/inbox' ? (
       <>
         <h1>Inbox</h1>
-        <Inbox variant="embedded" hideTitle onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]} />
+        <Inbox variant="embedded" hideTitle onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} tabs={[{ id: 'billing', label: 'Billing', filter: { tags: ['billing'] } }]} />
       </>
     ) : path === '/preferences' ? (
       <>

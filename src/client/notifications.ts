@@ -55,6 +55,8 @@ export interface ListNotificationsParams<P = FreePayload> {
   /** Without it, snoozed notifications are listed too. */
   snoozed?: boolean;
   severity?: readonly Severity[];
+  /** Notifications of workflows with any of these tags. */
+  tags?: readonly string[];
   /** Only notifications whose `data` holds these values (equal, at most 2 levels deep). */
   data?: PayloadFilter<P>;
   /** Created at or after this time (a Date or Unix ms). */
@@ -236,6 +238,7 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
               archived: p.archived,
               snoozed: p.snoozed,
               severity: p.severity,
+              tags: p.tags,
               data: p.data && JSON.stringify(p.data),
               createdGte: ms(p.createdGte),
               createdLte: ms(p.createdLte),

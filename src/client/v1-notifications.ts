@@ -7,19 +7,32 @@ import type { InboxV1Client } from './client';
 import { InboxError, InboxValidationError } from './errors';
 import type { RequestOptions } from './http';
 import type { Params } from './notifications';
-import type { FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessage } from './schemas/index';
+import type { Actor, ActorSubscriber, FeedItem, FreePayload, InboxAction, InboxNotification, MarkedMessage, MessageStatus } from './schemas/index';
 
 /** What v1 cannot do. */
 export async function unsupported(operation: string): Promise<never> {
   throw new InboxError('unsupported', `${operation} needs the v2 API; this service has v1 only (see \`client.capabilities()\`).`);
 }
 
-/** A v1 message in the v2 shape. */
+/**
+ * What a notification from a v1 service carries besides the v2 shape, which v2 has no field for:
+ * who sent it (`actor`, `actorSubscriber`), its delivery `status`, and each button's
+ * `resultContent`. The inbox shows them when they are there.
+ */
+export interface V1Extras {
+  actor?: Actor | undefined;
+  actorSubscriber?: ActorSubscriber | string | null | undefined;
+  status?: MessageStatus | undefined;
+  primaryAction?: (InboxAction & { resultContent?: string | undefined }) | undefined;
+  secondaryAction?: (InboxAction & { resultContent?: string | undefined }) | undefined;
+}
+
+/** A v1 message in the v2 shape (with what v1 says that v2 does not, see `V1Extras`). */
 export function fromV1(message: FeedItem<unknown> | MarkedMessage, subscriberId: string): InboxNotification<FreePayload> {
   const action = message.cta.action;
-  const button = (type: 'primary' | 'secondary'): InboxAction | undefined => {
+  const button = (type: 'primary' | 'secondary'): V1Extras['primaryAction'] => {
     const found = action?.buttons?.find((b) => b.type === type);
-    return found && { label: found.content, isCompleted: action?.status === 'done' && action.result?.type === type };
+    return found && { label: found.content, isCompleted: action?.status === 'done' && action.result?.type === type, resultContent: found.resultContent };
   };
   const recipient = (message as FeedItem<unknown>).subscriber;
   const url = message.cta.data?.url;
@@ -42,7 +55,10 @@ export function fromV1(message: FeedItem<unknown> | MarkedMessage, subscriberId:
     data: message.payload as Record<string, unknown> | undefined,
     redirect: url ? { url } : undefined,
     severity: 'none',
-  };
+    actor: (message as FeedItem<unknown>).actor,
+    actorSubscriber: (message as FeedItem<unknown>).actorSubscriber,
+    status: message.status,
+  } as InboxNotification<FreePayload> & V1Extras;
 }
 
 /**
@@ -55,7 +71,7 @@ export async function viaV1(client: InboxV1Client<unknown>, name: string, operat
     const limit = p.limit ?? 10;
     const offset = p.offset ?? 0;
     // v1 pages by number, and has none of v2's other filters.
-    if (p.after || p.archived || p.snoozed || p.severity || p.createdGte || p.createdLte || p.contextKeys || offset % limit) return unsupported(`${operation} with these filters`);
+    if (p.after || p.archived || p.snoozed || p.severity || p.tags || p.createdGte || p.createdLte || p.contextKeys || offset % limit) return unsupported(`${operation} with these filters`);
     const page = await client.getFeed({ subscriberId, page: offset / limit, limit, read: p.read, seen: p.seen, payload: p.data }, options);
     return {
       data: page.data.map((item) => fromV1(item, subscriberId)),

@@ -6,4 +6,4 @@ export { NotificationItem } from './notification-item/NotificationItem';
 export type { NotificationItemProps } from './notification-item/NotificationItem';
 export { PreferencesPanel } from './preferences-panel/PreferencesPanel';
 export type { PreferencesPanelProps } from './preferences-panel/PreferencesPanel';
-export type { InboxCallbacks, InboxRenderers } from './shared/settings';
+export type { InboxCallbacks, InboxRenderers, NotificationButton } from './shared/settings';

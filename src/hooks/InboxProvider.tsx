@@ -1,15 +1,14 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createV1Client } from '../client/client';
+import { createInboxClient } from '../client/client';
 import {
   type HeadersOption,
   type InboxClient,
-  type InboxV1Client,
   type RegisteredPayload,
   type RegisteredPayloadSchema,
   type StandardSchemaV1,
 } from '../client/index';
-import { createInboxStore, type InboxStore } from '../queries/store';
+import { createInbox, type Inbox } from '../queries/inbox';
 
 /**
  * `payloadSchema`: required once you declare one in `Register` (so the types you registered are
@@ -66,7 +65,8 @@ export type InboxProviderProps = ConnectionProps & {
 };
 
 export interface InboxContextValue {
-  store: InboxStore;
+  inbox: Inbox;
+  client: InboxClient;
   pollInterval: number | false;
 }
 
@@ -122,23 +122,22 @@ export function InboxProvider({
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
-    (): InboxV1Client =>
-      givenClient ?? (createV1Client({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxV1Client),
+    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxClient),
     [givenClient, baseUrl, headerSource, schemaSource, byProxy],
   );
 
-  const store = useMemo(
-    () => createInboxStore({ client, subscriberId, queryClient, seenBatchMs, crossTab }),
+  const inbox = useMemo(
+    () => createInbox({ client, subscriberId, queryClient, seenBatchMs, crossTab }),
     [client, subscriberId, queryClient, seenBatchMs, crossTab],
   );
   // Listening starts and stops with the effect, so React's StrictMode remount reconnects it.
-  useEffect(() => store.connect(), [store]);
+  useEffect(() => inbox.connect(), [inbox]);
 
-  const value = useMemo(() => ({ store, pollInterval }), [store, pollInterval]);
-  const inbox = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+  const value = useMemo(() => ({ inbox, client, pollInterval }), [inbox, client, pollInterval]);
+  const provided = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
   // A QueryClient of its own is offered to what is inside too, so TanStack Query's
   // <HydrationBoundary> (server-side prefetch) works in an app that has no QueryClientProvider.
-  return ownQueryClient ? <QueryClientContext.Provider value={ownQueryClient}>{inbox}</QueryClientContext.Provider> : inbox;
+  return ownQueryClient ? <QueryClientContext.Provider value={ownQueryClient}>{provided}</QueryClientContext.Provider> : provided;
 }
 
 function createHeaderSource(initial: HeadersOption | undefined) {
@@ -177,4 +176,17 @@ export function useInboxContext(hook: string): InboxContextValue {
   const value = useContext(InboxContext);
   if (!value) throw new Error(`\`${hook}\` must be used within <InboxProvider>.`);
   return value;
+}
+
+/**
+ * The provider's client: the one given as `client`, or the one it made for `baseUrl` (with its
+ * headers and payload schema), for requests of your own on the same connection.
+ *
+ * ```ts
+ * const client = useInboxClient();
+ * const page = await client.notifications.list({ subscriberId, limit: 5 });
+ * ```
+ */
+export function useInboxClient(): InboxClient<RegisteredPayload> {
+  return useInboxContext('useInboxClient').client as InboxClient<RegisteredPayload>;
 }

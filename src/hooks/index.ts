@@ -1,9 +1,9 @@
-export { InboxProvider } from './InboxProvider';
+export { InboxProvider, useInboxClient } from './InboxProvider';
 export type { InboxProviderProps } from './InboxProvider';
 export { useFeed } from './useFeed';
-export type { UseFeedResult } from './useFeed';
+export type { FeedFilter, UseFeedResult } from './useFeed';
 export { useCounts } from './useCounts';
-export type { UseCountsResult } from './useCounts';
+export type { UseCountsOptions, UseCountsResult } from './useCounts';
 export { useMarkAs } from './useMarkAs';
 export type { MarkAsVariables } from './useMarkAs';
 export { useMarkAction } from './useMarkAction';

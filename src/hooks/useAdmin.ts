@@ -2,23 +2,22 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { createInboxAdminClient, type BroadcastParams, type BroadcastResult, type InboxAdminClient, type Integration } from '../client/index';
 import { newIdempotencyKey } from '../client/http';
-import type { InboxStore } from '../queries/store';
+import type { Inbox } from '../queries/inbox';
 import { useInboxContext } from './InboxProvider';
 
 /** The provider's client with the admin operations, on the same connection. */
-function useAdminClient(hook: string): { store: InboxStore; admin: InboxAdminClient } {
-  const { store } = useInboxContext(hook);
-  const { client } = store;
+function useAdminClient(hook: string): { inbox: Inbox; admin: InboxAdminClient } {
+  const { inbox, client } = useInboxContext(hook);
   const admin = useMemo(() => createInboxAdminClient(client), [client]);
-  return { store, admin };
+  return { inbox, admin };
 }
 
 /** Makes an email or sms integration the primary one of its channel (admin screens; the proxy must allow it). */
 export function useSetPrimaryIntegration() {
-  const { store, admin } = useAdminClient('useSetPrimaryIntegration');
+  const { inbox, admin } = useAdminClient('useSetPrimaryIntegration');
   return useMutation<Integration, Error, { integrationId: string }>(
     { mutationFn: (variables) => admin.setPrimaryIntegration(variables) },
-    store.queryClient,
+    inbox.store.queryClient,
   );
 }
 
@@ -29,7 +28,7 @@ export function useSetPrimaryIntegration() {
  * even if the first attempt went through; a changed event is a new one.
  */
 export function useBroadcast() {
-  const { store, admin } = useAdminClient('useBroadcast');
+  const { inbox, admin } = useAdminClient('useBroadcast');
   const intent = useRef<{ fingerprint: string; key: string; transactionId: string } | undefined>(undefined);
   return useMutation<BroadcastResult, Error, BroadcastParams>(
     {
@@ -41,9 +40,9 @@ export function useBroadcast() {
       },
       onSuccess: async () => {
         intent.current = undefined;
-        await store.refreshEverywhere();
+        await inbox.refreshEverywhere();
       },
     },
-    store.queryClient,
+    inbox.store.queryClient,
   );
 }

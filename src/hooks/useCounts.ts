@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
-import { formatCount, type Count, type CountKind } from '../queries/counts';
-import { countsOptions } from '../queries/options';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { formatCount, type Count, type CountKind } from '../queries/count-label';
 import { useInboxContext, type InboxContextValue } from './InboxProvider';
+import { useNotificationCounts } from './useNotificationCounts';
 
 export interface UseCountsResult {
   /** Unread notifications: exact, or a lower bound when the service cannot tell (`exact: false`). */
@@ -19,57 +18,55 @@ export interface UseCountsResult {
 export interface UseCountsOptions {
   /** Largest number shown before "+". Default 99. */
   max?: number;
-  /** The counts to fetch: each is one request (of the newest 100). Default both. */
+  /** The counts to fetch (in one request). Default both. */
   include?: readonly CountKind[];
-  /** Look for new notifications at the provider's `pollInterval` with this count (one tab of the app polls). Default false. */
+  /** Look for new notifications at the provider's `pollInterval` with these counts (one tab of the app polls). Default false. */
   poll?: boolean;
 }
 
-/** Unread and unseen counts for the badge, from the service. */
+const FILTER: Record<CountKind, { read?: false; seen?: false }> = { unread: { read: false }, unseen: { seen: false } };
+
+/** Unread and unseen counts for the badge, from the service, in one request, moved at once by the reader's changes. */
 export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
   const context = useInboxContext('useCounts');
   const include = options.include ?? ['unread', 'unseen'];
+  const kinds = (['unread', 'unseen'] as const).filter((kind) => include.includes(kind));
+  const key = kinds.join();
+  // One array per set of counts, so the query's key is stable across renders.
+  const filters = useMemo(() => (key ? (key.split(',') as CountKind[]).map((kind) => FILTER[kind]) : []), [key]);
   const interval = usePollInterval(context, options.poll === true);
-  const unread = useQuery({ ...countQuery(context, 'unread'), enabled: include.includes('unread'), refetchInterval: interval }, context.store.queryClient);
-  const unseen = useQuery(
-    // The unread query polls when both are shown.
-    { ...countQuery(context, 'unseen'), enabled: include.includes('unseen'), refetchInterval: include.includes('unread') ? false : interval },
-    context.store.queryClient,
-  );
+  const { counts, isLoading, error, refetch } = useNotificationCounts(filters, { refetchInterval: interval, staleTime: context.pollInterval || 30_000 }, 'useCounts');
   const max = options.max ?? 99;
-  const queries = [unread, unseen].filter((_, i) => include.includes(i === 0 ? 'unread' : 'unseen'));
+  const of = (kind: CountKind): Count | undefined => {
+    const shown = counts?.[kinds.indexOf(kind as 'unread')];
+    return shown && { value: shown.count, exact: shown.exact };
+  };
+  const unread = of('unread');
+  const unseen = of('unseen');
   return {
-    unread: unread.data?.count,
-    unseen: unseen.data?.count,
-    unreadLabel: unread.data ? formatCount(unread.data.count, max) : undefined,
-    unseenLabel: unseen.data ? formatCount(unseen.data.count, max) : undefined,
-    isLoading: queries.some((query) => query.isPending),
-    error: queries.find((query) => query.error)?.error ?? null,
-    refetch: () => Promise.all(queries.map((query) => query.refetch())),
+    unread,
+    unseen,
+    unreadLabel: unread && formatCount(unread, max),
+    unseenLabel: unseen && formatCount(unseen, max),
+    isLoading,
+    error,
+    refetch,
   };
 }
 
-/**
- * One count and its label, for the kit's own parts: one query observer where `useCounts` keeps
- * two, since the bell, the header and the announcer each show one.
- */
+/** One count and its label, for the kit's own parts (the bell, the header, the announcer). */
 export function useCount(kind: CountKind, poll = false): { count: Count | undefined; label: string | undefined } {
-  const context = useInboxContext('useCounts');
-  const interval = usePollInterval(context, poll);
-  const { data } = useQuery({ ...countQuery(context, kind), refetchInterval: interval }, context.store.queryClient);
-  return { count: data?.count, label: data ? formatCount(data.count, 99) : undefined };
-}
-
-/** One count's query: fresh for the provider's poll interval (30 s when it does not poll). */
-export function countQuery({ store, pollInterval }: InboxContextValue, kind: CountKind) {
-  return countsOptions(store, kind, pollInterval || 30_000);
+  const { unread, unseen } = useCounts({ include: [kind], poll });
+  const count = kind === 'unread' ? unread : unseen;
+  return { count, label: count && formatCount(count, 99) };
 }
 
 /** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */
-export function usePollInterval({ store, pollInterval }: InboxContextValue, poll: boolean): number | false {
-  const poller = useSyncExternalStore(store.poller.subscribe, store.poller.isPoller, () => false);
+export function usePollInterval({ inbox, pollInterval }: InboxContextValue, poll: boolean): number | false {
+  const { poller } = inbox;
+  const polling = useSyncExternalStore(poller.subscribe, poller.isPoller, () => false);
   // Only what polls stands for it: a tab showing no count must not hold it from one with a bell.
   const polls = poll && !!pollInterval;
-  useEffect(() => (polls ? store.poller.stand() : undefined), [store, polls]);
-  return poll && poller ? pollInterval : false;
+  useEffect(() => (polls ? poller.stand() : undefined), [poller, polls]);
+  return poll && polling ? pollInterval : false;
 }

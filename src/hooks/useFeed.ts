@@ -1,15 +1,24 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import type { FeedItem, InvalidFeedItem, RegisteredPayload } from '../client/index';
-import { normalizeFilter, type FeedFilter, type NormalizedFeedFilter } from '../queries/keys';
-import { feedOptions } from '../queries/options';
-import { flattenFeed } from '../queries/updaters';
+import { useEffect } from 'react';
+import type { InboxNotification, InvalidFeedItem, PayloadFilter, RegisteredPayload } from '../client/index';
+import { listOptions } from '../queries/list-query';
+import { normalizeListFilter } from '../queries/list-filter';
+import type { ListFilter } from '../queries/matches';
 import { useInboxContext } from './InboxProvider';
-import { countQuery, usePollInterval } from './useCounts';
+import { usePollInterval } from './useCounts';
+import { useNotificationCounts } from './useNotificationCounts';
+import { useNotifications } from './useNotifications';
+
+/** Which notifications a feed shows, as the service's filters select them; `limit` is its first page's size. */
+export interface FeedFilter extends Omit<ListFilter, 'data'> {
+  /** Only notifications whose `data` contains these values (typed by your `payloadSchema`, see `Register`). */
+  data?: PayloadFilter | undefined;
+  /** The first page's size, 1 to 100 (the next ones grow with what is loaded). Default 20. */
+  limit?: number | undefined;
+}
 
 export interface UseFeedResult {
-  /** The notifications loaded so far, newest first; `payload` typed by your `payloadSchema` (see `Register`). */
-  notifications: FeedItem<RegisteredPayload>[];
+  /** The notifications loaded so far, newest first; `data` typed by your `payloadSchema` (see `Register`). */
+  notifications: InboxNotification<RegisteredPayload>[];
   /** More notifications can be loaded with `fetchNextPage`. */
   hasMore: boolean;
   /** Loads the next page (does nothing while one is loading or when there is no more). */
@@ -28,50 +37,31 @@ export interface UseFeedResult {
   invalidItems: InvalidFeedItem[];
 }
 
+/** The unread count, which a poll asks for: what a feed polls with. */
+const UNREAD = [{ read: false }];
+
 /**
- * A subscriber's feed, paged from the first page, under a filter. Each filter
- * keeps its own cache, so switching tabs back and forth keeps what was loaded.
- * While mounted it also polls for new notifications (see `pollInterval`).
+ * A subscriber's feed, paged from the first page, under a filter. Every feed shows the same
+ * notifications as the others, each where its filter puts it: one marked read leaves the Unread
+ * feed at once. While mounted it also polls for new notifications (see `pollInterval`).
  */
 export function useFeed(filter: FeedFilter = {}): UseFeedResult {
   const context = useInboxContext('useFeed');
-  const { store } = context;
-  const payloadKey = JSON.stringify(filter.payload ?? null);
-  const normalized = useMemo(
-    () => normalizeFilter({ read: filter.read, seen: filter.seen, payload: JSON.parse(payloadKey) ?? undefined, limit: filter.limit }),
-    [filter.read, filter.seen, payloadKey, filter.limit],
-  );
-  const query = useInfiniteQuery(feedOptions(store, normalized), store.queryClient);
-  // New notifications come in with the unread count: poll it (one tab of the app does), without
-  // re-rendering the feed for it; what it finds is written into the feed.
-  const interval = usePollInterval(context, true);
-  useQuery({ ...countQuery(context, 'unread'), refetchInterval: interval, notifyOnChangeProps: [] }, store.queryClient);
-
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { limit, ...list } = filter;
+  const feed = useNotifications(list as ListFilter, limit ?? 20, 'useFeed');
+  // New notifications come with the poll of the unread count (one tab of the app polls), without
+  // re-rendering the feed for it: they go into the store, which every feed shows.
+  useNotificationCounts(UNREAD, { refetchInterval: usePollInterval(context, true), staleTime: context.pollInterval || 30_000 }, 'useFeed');
   // Typed by `Register`: the client validated each payload with the provider's `payloadSchema`.
-  const notifications = useMemo(() => flattenFeed(data) as FeedItem<RegisteredPayload>[], [data]);
-  const invalidItems = useMemo(() => data?.pages.flatMap((page) => page.invalidItems) ?? [], [data]);
-  return {
-    notifications,
-    hasMore: hasNextPage,
-    fetchNextPage: () => (hasNextPage && !isFetchingNextPage ? fetchNextPage() : Promise.resolve()),
-    refetch: query.refetch,
-    status: query.status,
-    isLoading: query.isPending,
-    isFetching: query.isFetching,
-    isFetchingNextPage,
-    isError: query.isError,
-    isFetchNextPageError: query.isFetchNextPageError,
-    error: query.error,
-    invalidItems,
-  };
+  return feed as UseFeedResult;
 }
 
 /** Fetches a feed's first page ahead of showing it (the bell does, so the popover opens at once). */
 export function usePrefetchFeed(filter: FeedFilter = {}): void {
-  const { store } = useInboxContext('usePrefetchFeed');
-  const key = JSON.stringify(normalizeFilter(filter));
+  const { inbox } = useInboxContext('usePrefetchFeed');
+  const { limit, ...list } = filter;
+  const key = JSON.stringify(normalizeListFilter(list as ListFilter));
   useEffect(() => {
-    void store.queryClient.prefetchInfiniteQuery(feedOptions(store, JSON.parse(key) as NormalizedFeedFilter));
-  }, [store, key]);
+    void inbox.store.queryClient.prefetchInfiniteQuery(listOptions(inbox.store, JSON.parse(key) as ListFilter, limit ?? 20));
+  }, [inbox, key, limit]);
 }

@@ -1,28 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ButtonType, MarkedMessage } from '../client/index';
 import { useInboxContext } from './InboxProvider';
 
 export interface MarkActionVariables {
-  messageId: string;
+  notificationId: string;
   /** The button clicked. */
-  type: ButtonType;
-  /** Stored with the result, e.g. what the user chose. */
-  payload?: Record<string, unknown>;
+  type: 'primary' | 'secondary';
+  /** `false` undoes the click. Default true. */
+  done?: boolean;
 }
 
 /**
- * Records that a button of a notification was clicked: the item shows the button's result at
- * once, the service stores it (so a reload still shows it), and a refusal rolls it back.
+ * Records that a button of a notification was clicked: the item shows it done at once, the service
+ * stores it (so a reload still shows it), and a refusal undoes it.
  *
  * ```ts
  * const { mutate: markAction } = useMarkAction();
- * markAction({ messageId: notification._id, type: 'primary' });
+ * markAction({ notificationId: notification.id, type: 'primary' });
  * ```
  */
 export function useMarkAction() {
-  const { store } = useInboxContext('useMarkAction');
-  return useMutation<MarkedMessage, Error, MarkActionVariables>(
-    { mutationFn: ({ messageId, type, payload }) => store.markAction(messageId, type, payload) },
-    store.queryClient,
+  const { inbox } = useInboxContext('useMarkAction');
+  return useMutation<void, Error, MarkActionVariables>(
+    { mutationFn: ({ notificationId, type, done }) => inbox.actions.completeAction(notificationId, type, done) },
+    inbox.store.queryClient,
   );
 }

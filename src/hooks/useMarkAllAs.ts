@@ -1,32 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { PayloadFilter } from '../client/index';
-import type { MarkAllResult } from '../queries/store';
 import { useInboxContext } from './InboxProvider';
 
 export interface MarkAllAsVariables {
-  /** Default `read`. */
+  /** Default `read` (which also marks seen, as the service does). */
   markAs?: 'read' | 'seen';
-  /** Only notifications whose payload contains these values (a custom tab's filter). */
-  payload?: PayloadFilter;
+  /** Only notifications of workflows with any of these tags (a custom tab's filter). */
+  tags?: readonly string[];
+  /** Only notifications whose `data` contains these values (a custom tab's filter). */
+  data?: PayloadFilter;
 }
 
 /**
- * Marks every matching notification read (or seen), 100 at a time. The cache
- * looks done at once; a failure part-way keeps what was marked and `mutate`
- * again resumes with the rest. `marked` counts progress.
+ * Marks every matching notification read (or seen): one request where the service has one (v2's
+ * bulk routes, v1's mark-all), else 100 at a time. The feeds and the counts look done at once.
  */
 export function useMarkAllAs() {
-  const { store } = useInboxContext('useMarkAllAs');
-  const [marked, setMarked] = useState(0);
-  const mutation = useMutation<MarkAllResult, Error, MarkAllAsVariables | void>(
+  const { inbox } = useInboxContext('useMarkAllAs');
+  return useMutation<void, Error, MarkAllAsVariables | void>(
     {
       mutationFn: (variables) => {
-        setMarked(0);
-        return store.markAllAs(variables?.markAs ?? 'read', variables?.payload, setMarked);
+        const filter = { tags: variables?.tags, data: variables?.data as Record<string, unknown> | undefined };
+        return variables?.markAs === 'seen' ? inbox.actions.markAllAsSeen(filter) : inbox.actions.markAllAsRead(filter);
       },
     },
-    store.queryClient,
+    inbox.store.queryClient,
   );
-  return { ...mutation, marked };
 }

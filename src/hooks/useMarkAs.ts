@@ -1,29 +1,34 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MarkAsValue, MarkedMessage } from '../client/index';
 import { useInboxContext } from './InboxProvider';
 
 export interface MarkAsVariables {
-  /** One message id or several. */
-  messageId: string | readonly string[];
-  markAs: MarkAsValue;
+  /** One notification's id or several. */
+  notificationId: string | readonly string[];
+  /** `read` and `unread` also mark it seen, as the service does; `seen` sends every id in one request. */
+  markAs: 'read' | 'unread' | 'seen';
 }
 
 /**
- * Marks messages read, unread, seen or unseen. Every cached feed and the counts
- * change at once; a failure rolls back only what failed; the last of several
- * quick changes to one message is the one that stays.
+ * Marks notifications read, unread or seen. Every feed and the counts change at once; a failure
+ * undoes only what failed; the last of several quick changes to one notification is the one that stays.
  *
  * ```ts
  * const { mutate: markAs } = useMarkAs();
- * markAs({ messageId: notification._id, markAs: 'read' });
+ * markAs({ notificationId: notification.id, markAs: 'read' });
  * ```
  */
 export function useMarkAs() {
-  const { store } = useInboxContext('useMarkAs');
-  return useMutation<MarkedMessage[], Error, MarkAsVariables>(
+  const { inbox } = useInboxContext('useMarkAs');
+  return useMutation<void, Error, MarkAsVariables>(
     {
-      mutationFn: ({ messageId, markAs }) => store.markAs(typeof messageId === 'string' ? [messageId] : messageId, markAs),
+      mutationFn: async ({ notificationId, markAs }) => {
+        const ids = [...new Set(typeof notificationId === 'string' ? [notificationId] : notificationId)];
+        const { actions } = inbox;
+        if (markAs === 'seen') return actions.markSeen(ids);
+        if (ids.length === 1) return markAs === 'read' ? actions.markAsRead(ids[0]!) : actions.markAsUnread(ids[0]!);
+        return actions.markMany(ids, markAs === 'read');
+      },
     },
-    store.queryClient,
+    inbox.store.queryClient,
   );
 }

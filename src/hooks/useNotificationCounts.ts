@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { countPlan, shownCount, type ShownCount } from '../queries/count-plan';
 import { countOptions } from '../queries/count-query';
 import type { ListFilter } from '../queries/matches';
-import { useNotificationStore } from './notification-store-context';
+import { useInboxContext } from './InboxProvider';
 
 export interface NotificationCountsOptions {
   /** Count again every this many ms (the tab that polls), or not. */
@@ -13,14 +13,27 @@ export interface NotificationCountsOptions {
 }
 
 /** Counts of the subscriber's notifications, one per filter, asked in one request and moved at once by the reader's changes. */
-export function useNotificationCounts(filters: readonly ListFilter[], options: NotificationCountsOptions = {}): { counts: ShownCount[] | undefined; isError: boolean; error: Error | null } {
-  const store = useNotificationStore('useNotificationCounts');
+export function useNotificationCounts(filters: readonly ListFilter[], options: NotificationCountsOptions & { enabled?: boolean } = {}, hook = 'useNotificationCounts') {
+  const { inbox } = useInboxContext(hook);
+  const { store, poller } = inbox;
+  // Only the tab that polls reads the counts again on focus and reconnect: the others hear its
+  // counts, in the order it asked them, instead of racing them with reads of their own.
+  const leads = useSyncExternalStore(poller.subscribe, poller.isPoller, () => false);
   const key = JSON.stringify(filters);
   const [stable, plan] = useMemo(() => {
     const parsed = JSON.parse(key) as ListFilter[];
     return [parsed, countPlan(parsed)] as const;
   }, [key]);
-  const query = useQuery({ ...countOptions(store, plan.filters, options.staleTime), refetchInterval: options.refetchInterval ?? false }, store.queryClient);
+  const query = useQuery(
+    {
+      ...countOptions(store, plan.filters, options.staleTime),
+      refetchInterval: options.refetchInterval ?? false,
+      refetchOnWindowFocus: leads,
+      refetchOnReconnect: leads ? 'always' : false,
+      enabled: options.enabled !== false && plan.filters.length > 0,
+    },
+    store.queryClient,
+  );
   // A new snapshot whenever the table or a pending change moved (an answered change writes the table).
   const { pending } = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const { data } = query;
@@ -35,5 +48,5 @@ export function useNotificationCounts(filters: readonly ListFilter[], options: N
       return data.capped?.[at] ? { ...shown, exact: false } : shown;
     });
   }, [store, stable, plan, data, pending]);
-  return { counts, isError: query.isError, error: query.error };
+  return { counts: counts as ShownCount[] | undefined, isLoading: query.isPending && query.fetchStatus !== 'idle', isError: query.isError, error: query.error, refetch: query.refetch };
 }

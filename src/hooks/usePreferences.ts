@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { Channel, Preferences } from '../client/index';
-import { preferencesOptions } from '../queries/options';
+import { preferencesOptions } from '../queries/preferences-query';
 import { useInboxContext } from './InboxProvider';
 
 export interface UsePreferencesResult {
@@ -23,9 +23,10 @@ export interface UsePreferencesResult {
 
 /** The subscriber's global and per-workflow preferences. */
 export function usePreferences(): UsePreferencesResult {
-  const { store } = useInboxContext('usePreferences');
-  const query = useQuery(preferencesOptions(store), store.queryClient);
-  const readOnlyReason = useSyncExternalStore(store.subscribeReadOnly, store.preferencesReadOnly, store.preferencesReadOnly);
+  const { inbox, client } = useInboxContext('usePreferences');
+  const { preferences } = inbox;
+  const query = useQuery(preferencesOptions(client, inbox.store.subscriberId, inbox.preferencesKey), inbox.store.queryClient);
+  const readOnlyReason = useSyncExternalStore(preferences.subscribeReadOnly, preferences.preferencesReadOnly, preferences.preferencesReadOnly);
   return {
     preferences: query.data ?? undefined,
     unknownSubscriber: query.data === null,
@@ -49,6 +50,6 @@ export interface UpdatePreferenceVariables {
  * at once and moves back if the service refuses; the last click wins.
  */
 export function useUpdatePreference() {
-  const { store } = useInboxContext('useUpdatePreference');
-  return useMutation<Preferences, Error, UpdatePreferenceVariables>({ mutationFn: (change) => store.updatePreference(change) }, store.queryClient);
+  const { inbox } = useInboxContext('useUpdatePreference');
+  return useMutation<Preferences, Error, UpdatePreferenceVariables>({ mutationFn: (change) => inbox.preferences.updatePreference(change) }, inbox.store.queryClient);
 }

@@ -1,4 +1,4 @@
-import type { FeedItem } from '../client/index';
+import type { InboxNotification } from '../client/index';
 import { useInboxContext } from './InboxProvider';
 import { useRefEffect } from './use-ref-effect';
 
@@ -18,15 +18,15 @@ export interface SeenOnViewOptions {
  * return <article ref={seenRef}>…</article>;
  * ```
  */
-export function useSeenOnView(notification: Pick<FeedItem, '_id' | 'seen'>, options: SeenOnViewOptions = {}): (element: Element | null) => void {
-  const { store } = useInboxContext('useSeenOnView');
-  const active = options.enabled !== false && !notification.seen;
-  const id = notification._id;
+export function useSeenOnView(notification: Pick<InboxNotification, 'id' | 'isSeen'>, options: SeenOnViewOptions = {}): (element: Element | null) => void {
+  const { actions } = useInboxContext('useSeenOnView').inbox;
+  const active = options.enabled !== false && !notification.isSeen;
+  const id = notification.id;
   const threshold = options.threshold ?? 0.5;
   // Watching starts when the element is attached, not in a render: a row costs no second render.
   return useRefEffect(
-    (element) => (active && typeof IntersectionObserver !== 'undefined' ? watch(element, threshold, () => store.markSeenSoon(id)) : undefined),
-    [active, id, store, threshold],
+    (element) => (active && typeof IntersectionObserver !== 'undefined' ? watch(element, threshold, () => actions.markSeenSoon(id)) : undefined),
+    [active, id, actions, threshold],
   );
 }
 

@@ -23,14 +23,21 @@ export interface CountData {
   /** Told by another tab: which counts the service stopped counting (lower bounds). */
   capped?: boolean[] | undefined;
   /** On v1, the newest notifications the counts' lists brought (for the other tabs). */
-  head?: InboxNotification<FreePayload>[] | undefined;
+  head?: Head | undefined;
 }
 
-/** How many of the newest notifications a poll reads when the counts moved. */
-const HEAD = 20;
+/** The newest notifications as one read found them, and what it knew of each tab's changes when it was sent. */
+export interface Head {
+  rows: InboxNotification<FreePayload>[];
+  acks: Acks;
+}
+
+/** How many of the newest notifications a poll reads when the counts moved (and v1's count lists do). */
+const HEAD = 100;
 
 async function ask(store: NotificationStore, filters: NotificationCountFilter[]): Promise<CountData> {
   const { client, subscriberId, table } = store;
+  const acks = store.acks();
   const seq = table.next();
   try {
     const answer = await client.notifications.count({ subscriberId, filters });
@@ -39,7 +46,7 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
     if (isUnknownSubscriber(error)) return { counts: filters.map(() => 0), seq };
     if (!(error instanceof InboxError && error.code === 'unsupported')) throw error;
   }
-  const head: InboxNotification<FreePayload>[] = [];
+  const rows: InboxNotification<FreePayload>[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
       const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }).catch((error: unknown) => {
@@ -47,11 +54,11 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
         throw error;
       });
       table.merge(page.data, seq);
-      head.push(...page.data.slice(0, HEAD));
+      rows.push(...page.data);
       return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
     }),
   );
-  return { counts, seq, head };
+  return { counts, seq, head: { rows, acks } };
 }
 
 /** Each count as the kit knows it: the answer moved by the kit's changes it did not count (pending ones aside). */
@@ -73,8 +80,6 @@ export function countOptions(store: NotificationStore, filters: NotificationCoun
   return queryOptions({
     retry: false,
     staleTime,
-    // Back online after a while offline: count again at once.
-    refetchOnReconnect: 'always',
     queryKey,
     queryFn: async (): Promise<CountData> => {
       const before = store.queryClient.getQueryData<CountData>(queryKey);
@@ -95,11 +100,12 @@ export function headOptions(store: NotificationStore) {
   return queryOptions({
     retry: false,
     queryKey: [...store.key, 'head'],
-    queryFn: async ({ signal }): Promise<InboxNotification<FreePayload>[]> => {
+    queryFn: async ({ signal }): Promise<Head> => {
+      const acks = store.acks();
       const seq = store.table.next();
       const page = await store.client.notifications.list({ subscriberId: store.subscriberId, limit: HEAD }, { signal });
       store.table.merge(page.data, seq);
-      return page.data;
+      return { rows: page.data, acks };
     },
   });
 }

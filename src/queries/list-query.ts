@@ -22,10 +22,19 @@ import { isUnknownSubscriber } from './unknown-subscriber';
 type Notification = InboxNotification<FreePayload>;
 
 export interface ListPage {
-  ids: string[];
+  /**
+   * The notifications as the service answered this page: the list shows the table's (written by
+   * later answers and laid over with pending changes); these seed the table when the cache came
+   * from elsewhere (rendered on the server).
+   */
+  rows: Notification[];
   hasMore: boolean;
   invalidItems: InvalidFeedItem[];
+  /** The first page: whether the service pages by cursor (v2), as its answer showed (kept for the next pages, also in a cache from the server). */
+  cursor?: boolean | undefined;
 }
+
+const idsOf = (pages: readonly ListPage[]) => pages.flatMap((page) => page.rows.map((n) => n.id));
 
 interface PageParam {
   /** The page's place: 0 for the first. */
@@ -36,6 +45,8 @@ interface PageParam {
   after?: string | undefined;
   /** v1's offset: where the page starts in the service's list. */
   start: number;
+  /** What the first page said of cursors. */
+  cursor?: boolean | undefined;
 }
 
 export type ListData = InfiniteData<ListPage, unknown>;
@@ -50,7 +61,7 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
     initialPageParam: { index: 0, size: limit, start: 0 } as PageParam,
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const { client, subscriberId, table } = store;
-      const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, read: filter.read, seen: filter.seen, archived: filter.archived, snoozed: filter.snoozed, severity: filter.severity, data: filter.data };
+      const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, ...filter };
       const read = async (more: Partial<ListNotificationsParams>): Promise<ListPage> => {
         const seq = table.next();
         let page: NotificationsPage<FreePayload>;
@@ -58,15 +69,19 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
           page = await client.notifications.list({ ...params, ...more }, { signal });
         } catch (error) {
           // A subscriber the service does not know yet (no workflow has reached them): nothing in it.
-          if (isUnknownSubscriber(error)) return { ids: [], hasMore: false, invalidItems: [] };
+          if (isUnknownSubscriber(error)) return { rows: [], hasMore: false, invalidItems: [] };
           throw error;
         }
         table.merge(page.data, seq);
-        return { ids: page.data.map((n) => n.id), hasMore: page.hasMore, invalidItems: page.invalidItems };
+        return { rows: page.data, hasMore: page.hasMore, invalidItems: page.invalidItems };
       };
       // The first page needs no dialect; the next ones are asked as the first page's answer showed it.
-      if (pageParam.index === 0) return read({});
-      if ((await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
+      if (pageParam.index === 0) {
+        const first = await read({});
+        // Known without a request once the service has answered a list.
+        return { ...first, cursor: first.rows.length > 0 ? (await client.capabilities({ subscriberId })).cursor : undefined };
+      }
+      if (pageParam.cursor ?? (await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
       let margin = 0;
       for (let attempt = 1; ; attempt++) {
         const asked = store.changes();
@@ -80,11 +95,11 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
     },
     getNextPageParam: (last, pages): PageParam | undefined => {
       if (!last.hasMore || !broughtSomethingNew(pages)) return undefined;
-      const ids = pages.flatMap((page) => page.ids);
+      const ids = idsOf(pages);
       const reached = oldestHeld(store, ids);
       // v1: the reach's place in the service's list, as the table knows it.
       const start = reached ? store.table.all().filter((n) => matches(n, filter) && newerFirst(n, reached) <= 0).length : 0;
-      return { index: pages.length, size: Math.min(MAX_PAGE, Math.max(limit, ids.length)), after: nextCursor(ids, store.table.deleted), start };
+      return { index: pages.length, size: Math.min(MAX_PAGE, Math.max(limit, ids.length)), after: nextCursor(ids, store.table.deleted), start, cursor: pages[0]?.cursor };
     },
   });
 }
@@ -97,8 +112,8 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
 function broughtSomethingNew(pages: readonly ListPage[]): boolean {
   const last = pages.at(-1);
   if (!last) return false;
-  const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.ids));
-  return last.ids.some((id) => !earlier.has(id));
+  const earlier = new Set(idsOf(pages.slice(0, -1)));
+  return last.rows.some((n) => !earlier.has(n.id));
 }
 
 /** The oldest notification of `ids` the table still holds. */
@@ -114,5 +129,27 @@ function oldestHeld(store: NotificationStore, ids: readonly string[]): Notificat
 /** What the list shows: the notifications as the reader sees them (`store.snapshot().views`) that match, down to its reach (`undefined`: all of it). */
 export function listed(store: NotificationStore, views: Notification[], filter: ListFilter, data: ListData | undefined): Notification[] {
   if (!data) return [];
-  return listView(views, filter, data.pages.at(-1)?.hasMore ? oldestHeld(store, data.pages.flatMap((page) => page.ids)) : undefined);
+  // Rows the table does not hold yet: pages that came from elsewhere (the server's render), shown
+  // as they are until the store takes them in (see `seedTable`).
+  const unheld = data.pages.flatMap((page) => page.rows.filter((n) => !store.table.get(n.id) && !store.table.deleted(n.id)));
+  const reach = data.pages.at(-1)?.hasMore ? (oldestHeld(store, idsOf(data.pages)) ?? unheld.at(-1)) : undefined;
+  return listView(unheld.length > 0 ? [...views, ...unheld] : views, filter, reach);
+}
+
+/**
+ * Takes into the table the rows of list pages it did not read itself (a cache hydrated from the
+ * server), as the oldest of answers: any answer of its own says more. Until the returned function
+ * is called, also those that come later.
+ */
+export function seedTable(store: NotificationStore): () => void {
+  const cache = store.queryClient.getQueryCache();
+  const prefix = JSON.stringify([...store.key, 'list']).slice(0, -1);
+  const seed = (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => {
+    const data = query.state.data as ListData | undefined;
+    if (data?.pages && JSON.stringify(query.queryKey).startsWith(prefix)) store.table.merge(data.pages.flatMap((page) => page.rows.filter((n) => !store.table.get(n.id) && !store.table.deleted(n.id))), 0);
+  };
+  for (const query of cache.getAll()) seed(query);
+  return cache.subscribe((event) => {
+    if (event.type === 'added') seed(event.query);
+  });
 }

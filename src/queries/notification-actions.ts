@@ -4,10 +4,14 @@
  * buttons, and "mark all as read", in one request where the service has one.
  */
 import { newIdempotencyKey } from '../client/http';
+import { fromV1 } from '../client/v1-notifications';
+import type { ListData } from './list-query';
 import type { ListFilter } from './matches';
 import { matches } from './matches';
 import { createMarkEverything } from './mark-everything';
-import type { NotificationStore } from './notification-store';
+import type { FreePayload, InboxNotification, RequestOptions } from '../client/index';
+import { empties, type NotificationStore, type Send } from './notification-store';
+import type { Change } from './overlay';
 import { createSeenBatch } from './seen-batch';
 
 export type ActionType = 'primary' | 'secondary';
@@ -15,40 +19,97 @@ export type ActionType = 'primary' | 'secondary';
 export interface NotificationActions {
   markAsRead(id: string): Promise<void>;
   markAsUnread(id: string): Promise<void>;
+  /** Marks several read or unread: one request each on v2 (which has no other way), one for all on v1. */
+  markMany(ids: readonly string[], read: boolean): Promise<void>;
+  /** Marks these seen, in one request. */
+  markSeen(ids: readonly string[]): Promise<void>;
   /** Queues an id to be marked seen with others seen soon after it, in one request. */
   markSeenSoon(id: string): void;
   /** Marks seen, in one request, every unseen notification the lists show. */
   markShownSeen(): Promise<void>;
   /** Marks read every unread notification that matches `filter` (its tags or data; all by default). */
   markAllAsRead(filter?: Pick<ListFilter, 'tags' | 'data'>): Promise<void>;
+  /** Marks seen every unseen notification that matches `filter` (its tags or data; all by default), in one request. */
+  markAllAsSeen(filter?: Pick<ListFilter, 'tags' | 'data'>): Promise<void>;
   /** A button was clicked (`done`), or its click undone. */
   completeAction(id: string, type: ActionType, done?: boolean): Promise<void>;
   /** Drops what seen-on-view has queued and not sent. */
   stop(): void;
 }
 
+/**
+ * A change's send in which each notification keeps one idempotency key across its sendings: the
+ * intent queue sends a change again after an unclear answer, and the service must apply it once.
+ */
+function keyed(send: (id: string, options: RequestOptions) => Promise<InboxNotification<FreePayload> | void>): Send {
+  const keys = new Map<string, string>();
+  return (id) => {
+    let idempotencyKey = keys.get(id);
+    if (!idempotencyKey) keys.set(id, (idempotencyKey = newIdempotencyKey()));
+    return send(id, { idempotencyKey });
+  };
+}
+
 export function createNotificationActions(store: NotificationStore, options: { seenBatchMs?: number | undefined } = {}): NotificationActions {
   const { client, subscriberId } = store;
   const one = (notificationId: string) => ({ subscriberId, notificationId });
+  const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, keyed((nid, o) => client.notifications.markAsRead(one(nid), o)));
+  // The service marks a notification seen with any change, and unarchives one marked unread.
+  const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, keyed((nid, o) => client.notifications.markAsUnread(one(nid), o)));
   const markEverything = createMarkEverything(client, subscriberId);
   const unseen = (ids: Iterable<string>) => [...ids].filter((id) => store.table.get(id)?.isSeen === false);
-  const markSeen = (ids: string[]) => store.change(ids, { isSeen: true }, { together: () => client.notifications.markAsSeen({ subscriberId, notificationIds: ids }) });
+  /** v1's mark-as, whose answer lists the notifications it changed. */
+  const v1MarkAs = async (ids: readonly string[], markAs: 'read' | 'unread' | 'seen', idempotencyKey: string) => {
+    const answer = (await client.markAs({ subscriberId, messageId: ids, markAs }, { idempotencyKey })).flatMap((m) => (m._id ? [fromV1(m, subscriberId)] : []));
+    // Left out of the answer: not this subscriber's (or gone). Seen on view never sends it again.
+    for (const id of ids) if (!answer.some((n) => n.id === id)) skipped.add(id);
+    return answer;
+  };
+  /** Ids a v1 service left out of a mark-as answer. */
+  const skipped = new Set<string>();
+  const markSeen = async (ids: readonly string[]) => {
+    const idempotencyKey = newIdempotencyKey();
+    const v2 = (await client.capabilities({ subscriberId })).api === 'v2';
+    return store.change(ids, { isSeen: true }, { together: () => (v2 ? client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey }) : v1MarkAs(ids, 'seen', idempotencyKey)) });
+  };
+  /** A change of all that match; then the counts are asked again (it changed what the kit does not hold too). */
+  const all = async (filter: ListFilter, change: Change, send: () => Promise<unknown>) => {
+    let done = false;
+    try {
+      await store.changeAll(filter, change, send);
+      done = true;
+    } finally {
+      // Done, it emptied some counts (the service holds none now); the others it moved by what the
+      // kit does not hold are asked again. Failed part-way (v1's batches): all of them.
+      void store.queryClient.invalidateQueries({
+        queryKey: [...store.key, 'count'],
+        predicate: (query) => !done || (query.queryKey.at(-1) as ListFilter[]).some((counted) => !empties(filter, counted)),
+      });
+    }
+  };
   // Seen on view is not the reader's doing: an id whose request failed waits a while (see seen-batch).
-  const seen = createSeenBatch((ids) => markSeen(unseen(ids)), new Set(), options.seenBatchMs ?? 300);
+  const seen = createSeenBatch((ids) => markSeen(unseen(ids)), skipped, options.seenBatchMs ?? 300);
 
   return {
-    // The service marks a notification seen with any change, and unarchives one marked unread.
-    markAsRead: (id) => store.change([id], { isRead: true, isSeen: true }, (nid) => client.notifications.markAsRead(one(nid))),
-    markAsUnread: (id) => store.change([id], { isRead: false, isSeen: true, isArchived: false }, (nid) => client.notifications.markAsUnread(one(nid))),
+    markAsRead: (id) => read([id]),
+    markAsUnread: (id) => unread([id]),
+    async markMany(ids, asRead) {
+      if ((await client.capabilities({ subscriberId })).api === 'v2') return asRead ? read(ids) : unread(ids);
+      // v1 marks them all in one request.
+      const idempotencyKey = newIdempotencyKey();
+      const change = asRead ? { isRead: true, isSeen: true } : { isRead: false, isSeen: true };
+      return store.change(ids, change, { together: () => v1MarkAs(ids, asRead ? 'read' : 'unread', idempotencyKey) });
+    },
+    markSeen,
     markSeenSoon: seen.add,
     async markShownSeen() {
-      const shown = store.queryClient.getQueriesData<{ pages: { ids: string[] }[] }>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.ids) ?? []);
+      const shown = store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.rows.map((n) => n.id)) ?? []);
       const ids = unseen(new Set(shown));
       if (ids.length > 0) await markSeen(ids);
     },
     async markAllAsRead(filter = {}) {
-      const unread = { ...filter, read: false };
-      const ids = store.snapshot().views.flatMap((n) => (matches(n, unread) ? [n.id] : []));
+      const unreadOnes = { ...filter, read: false };
+      const held = store.snapshot().views.flatMap((n) => (matches(n, unreadOnes) ? [n.id] : []));
       const { api } = await client.capabilities({ subscriberId });
       // Kept for a second sending after an unclear answer, so the service applies it once.
       const idempotencyKey = newIdempotencyKey();
@@ -56,25 +117,19 @@ export function createNotificationActions(store: NotificationStore, options: { s
         api === 'v2'
           ? () => client.notifications.markAllAsRead({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey })
           : // v1: one mark-all where the service has it (none by payload), else 100 at a time.
-            markEverything({ markAs: 'read', payload: filter.data, held: ids, count: () => undefined, idempotencyKey });
-      const clear = store.clear(unread);
-      try {
-        await store.change(ids, { isRead: true, isSeen: true }, { together: () => send() });
-        clear.answered();
-      } catch (error) {
-        clear.failed();
-        throw error;
-      } finally {
-        // It marked what the kit does not hold too: the counts are asked again.
-        void store.queryClient.invalidateQueries({ queryKey: [...store.key, 'count'] });
-      }
+            markEverything({ markAs: 'read', payload: filter.data, held, count: () => undefined, idempotencyKey });
+      await all(unreadOnes, { isRead: true, isSeen: true }, () => send());
+    },
+    markAllAsSeen(filter = {}) {
+      const idempotencyKey = newIdempotencyKey();
+      return all({ ...filter, seen: false }, { isSeen: true }, () => client.notifications.markAsSeen({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
     },
     completeAction(id, type, done = true) {
       const field = type === 'primary' ? 'primaryAction' : 'secondaryAction';
       const action = store.table.get(id)?.[field];
       const change = action ? { [field]: { ...action, isCompleted: done } } : {};
       const operation = done ? client.notifications.completeAction : client.notifications.revertAction;
-      return store.change([id], change, (nid) => operation({ ...one(nid), actionType: type }));
+      return store.change([id], change, keyed((nid, o) => operation({ ...one(nid), actionType: type }, o)));
     },
     stop: seen.stop,
   };

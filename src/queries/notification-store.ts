@@ -10,7 +10,7 @@ import type { Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf } from './keys';
 import { createNotificationTable, type NotificationTable } from './notification-table';
-import type { ListFilter } from './matches';
+import { matches, type ListFilter } from './matches';
 import { combined, overlaid, type Change } from './overlay';
 
 type Notification = InboxNotification<FreePayload>;
@@ -18,9 +18,13 @@ type Notification = InboxNotification<FreePayload>;
 /** What one notification's change sends; the service's answer, or nothing when it deleted it. */
 export type Send = (id: string) => Promise<Notification | void>;
 
-/** One request for all the notifications of a change (seen, read all); the service answers nothing of them. */
+/**
+ * One request for all the notifications of a change (seen, several read). It answers nothing of
+ * them, or (v1) the notifications it changed: one it left out was not changed (unknown to it, or
+ * not this subscriber's), and settles to what the table holds.
+ */
 export interface SendTogether {
-  together: () => Promise<unknown>;
+  together: () => Promise<Notification[] | void>;
 }
 
 /** What a tab learnt the service now holds: notifications as it answered them, and those it deleted. */
@@ -59,6 +63,13 @@ export interface NotificationStore {
   answeredAfter(seq: number, acks?: Acks): Move[];
   /** This tab's id in `Origin`s. */
   readonly tab: string;
+  /**
+   * Whether an answered change of this notification is newer than a read another tab sent when it
+   * had written `acks` of each tab's changes: then what it read is older than what this tab holds.
+   */
+  changedSince(id: string, acks: Acks): boolean;
+  /** Hears when the store reads everything again after a change with no clear answer (to tell the other tabs). */
+  onUnclear(listener: () => void): () => void;
   /** Of each tab, how many of its answered changes this tab has written. */
   acks(): Acks;
   /** A count asked at `seq` came back: whether changes of the kit crossed it (count again when they settle). */
@@ -77,11 +88,13 @@ export interface NotificationStore {
    */
   change(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void>;
   /**
-   * A change of every notification a filter selects ("mark all as read"), the ones the table does
-   * not hold too: until a count asked after its answer, a count it empties shows none.
+   * A change of every notification `filter` selects ("mark all as read"), those the table does not
+   * hold too, in one request: shown at once on what matches, sent after every change before it and
+   * before any after it (see the intent queue's `all`); answered, written into the rows that match.
+   * Until a count asked after its answer, a count it empties shows none.
    */
-  clear(filter: ListFilter): { answered(): void; failed(): void };
-  /** Whether a count of `filter` asked at `seq` predates a clear that empties it. */
+  changeAll(filter: ListFilter, change: Change, send: () => Promise<unknown>): Promise<void>;
+  /** Whether a count of `filter` asked at `seq` predates a change of all that empties it. */
   cleared(filter: ListFilter, seq: number): boolean;
   /** Writes what another tab learnt the service holds, as an answered change of the kit's. */
   learn(answer: Answered, origin: Origin): void;
@@ -99,9 +112,15 @@ export interface Snapshot {
 
 const MOVES_KEPT = 500;
 
-export function createNotificationStore(options: { client: InboxClient; subscriberId: string; queryClient: QueryClient }): NotificationStore {
+export function createNotificationStore(options: {
+  client: InboxClient;
+  subscriberId: string;
+  queryClient: QueryClient;
+  /** The browser's `baseUrl`, when it is not the client's (prefetching on the server): the cache is keyed by it. */
+  baseUrl?: string;
+}): NotificationStore {
   const { client, subscriberId, queryClient } = options;
-  const key = inboxKeys.notifications(scopeOf(client.baseUrl, subscriberId));
+  const key = inboxKeys.notifications(scopeOf(options.baseUrl ?? client.baseUrl, subscriberId));
   const table = createNotificationTable();
   const listeners = new Set<() => void>();
   /** What `snapshot()` gave since the last write; worked out again on the first call after one. */
@@ -113,7 +132,7 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
   table.subscribe(changed);
 
   /** The kit's answered changes, by the sequence number of their answers. */
-  let answered: { seq: number; move: Move; origin: Origin }[] = [];
+  let answered: { seq: number; id: string; move: Move; origin: Origin }[] = [];
   const tab = Math.random().toString(36).slice(2);
   const acks: Acks = { [tab]: 0 };
   /** Changes sent and not answered. */
@@ -123,23 +142,29 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
   let recount = false;
   const changes = { pending: 0, sent: 0 };
   const answerListeners = new Set<(answer: Answered, origin: Origin) => void>();
+  const unclearListeners = new Set<() => void>();
   /** Clears on their way (`seq` Infinity) or answered at `seq`. */
-  let clears: { filter: ListFilter; seq: number }[] = [];
+  let clears: { filter: ListFilter; change: Change; seq: number }[] = [];
 
   /** Writes answers at `at` (after the service applied them), remembering each move for the counts asked before. */
-  function write(entries: [string, Notification | undefined][], at: number, origin: Origin): Answered {
-    const told: Answered = { rows: [], deleted: [] };
+  /** Tells the listeners what an answer of this tab's wrote (when it wrote anything). */
+  function tell(told: Answered & { origin: Origin }, count: number): void {
+    if (count > 0) for (const listener of answerListeners) listener({ rows: told.rows, deleted: told.deleted }, told.origin);
+  }
+
+  function write(entries: [string, Notification | undefined][], at: number, origin: Origin): Answered & { origin: Origin } {
+    const told = { rows: [] as Notification[], deleted: [] as string[], origin };
     for (const [id, after] of entries) {
       const before = table.get(id);
       if (after) table.merge([after], at);
       else table.remove([id], at);
-      answered.push({ seq: at, move: [before, table.get(id)], origin });
+      answered.push({ seq: at, id, move: [before, table.get(id)], origin });
       if (after) told.rows.push(after);
       else told.deleted.push(id);
     }
     // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
     if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
-    acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
+    if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
     return told;
   }
 
@@ -149,7 +174,10 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     // Its writes are the overlay moving (its pending values): the table is written by the answers.
     write: changed,
     settled(failed) {
-      if (failed) void queryClient.invalidateQueries({ queryKey: key });
+      if (failed) {
+        void queryClient.invalidateQueries({ queryKey: key });
+        for (const listener of unclearListeners) listener();
+      }
       else if (recount) void queryClient.invalidateQueries({ queryKey: [...key, 'count'] });
       recount = false;
     },
@@ -162,15 +190,28 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     key,
     table,
     snapshot() {
+      if (snapshot) return snapshot;
       const pending = intents.pending();
-      snapshot ??= {
-        views: table.all().flatMap((n) => overlaid(n, pending.get(n.id)) ?? []),
-        pending: [...pending].map(([id, change]) => [table.get(id), overlaid(table.get(id), change)] as const),
+      // Changes of all on their way, then each notification's own: the later intents win.
+      const all = clears.filter((entry) => entry.seq === Infinity);
+      const under = (n: Notification) => all.reduce<Notification | undefined>((view, entry) => (view && matches(view, entry.filter) ? overlaid(view, entry.change) : view), n);
+      const view = (n: Notification | undefined) => overlaid(n && under(n), pending.get(n?.id ?? ''));
+      snapshot = {
+        views: table.all().flatMap((n) => view(n) ?? []),
+        pending: [
+          ...[...pending.keys()].map((id) => [table.get(id), view(table.get(id))] as const),
+          ...(all.length > 0 ? table.all().flatMap((n) => (pending.has(n.id) || under(n) === n ? [] : [[n, under(n)] as const])) : []),
+        ],
       };
       return snapshot;
     },
     tab,
     acks: () => ({ ...acks }),
+    changedSince: (id, counted) => answered.some((entry) => entry.id === id && entry.origin.n > (counted[entry.origin.from] ?? 0)),
+    onUnclear(listener) {
+      unclearListeners.add(listener);
+      return () => unclearListeners.delete(listener);
+    },
     answeredAfter: (seq, counted) =>
       answered.filter(({ seq: at, origin }) => at > seq || (counted !== undefined && origin.n > (counted[origin.from] ?? 0))).map((entry) => entry.move),
     counted(seq) {
@@ -189,20 +230,28 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     },
     busy: () => inFlight > 0,
     changes: () => ({ ...changes }),
-    clear(filter) {
-      const entry = { filter, seq: Infinity };
+    async changeAll(filter, change, send) {
+      const entry = { filter, change, seq: Infinity };
       clears = [...clears.slice(-20), entry];
       changed();
-      return {
-        answered() {
-          entry.seq = table.next();
-          lastChange = entry.seq;
-        },
-        failed() {
-          clears = clears.filter((other) => other !== entry);
-          changed();
-        },
-      };
+      changes.pending++;
+      changes.sent++;
+      inFlight++;
+      lastChange = table.next();
+      try {
+        await intents.all(send, send);
+        const at = table.next();
+        entry.seq = lastChange = at;
+        const entries = table.all().flatMap((n) => (matches(n, filter) ? [[n.id, overlaid(n, change)] as [string, Notification | undefined]] : []));
+        tell(write(entries, at, { from: tab, n: (acks[tab] ?? 0) + 1 }), entries.length);
+      } catch (error) {
+        clears = clears.filter((other) => other !== entry);
+        throw error;
+      } finally {
+        changes.pending--;
+        inFlight--;
+        changed();
+      }
     },
     cleared: (filter, seq) => clears.some((entry) => entry.seq > seq && empties(entry.filter, filter)),
     learn(answer, origin) {
@@ -227,8 +276,7 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
       inFlight++;
       lastChange = table.next();
       try {
-        const answers: PromiseSettledResult<Notification | void | typeof APPLIED>[] =
-          'together' in send ? await send.together().then(() => ids.map(() => ({ status: 'fulfilled', value: APPLIED }) as const)) : await Promise.allSettled(ids.map((id) => send(id)));
+        const answers: PromiseSettledResult<Notification | void | typeof APPLIED | typeof SKIPPED>[] = 'together' in send ? together(ids, await send.together()) : await Promise.allSettled(ids.map((id) => send(id)));
         // Answered: the service had applied it, so reads sent from now on see it, and earlier ones may not.
         const at = table.next();
         lastChange = at;
@@ -238,16 +286,14 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
           // One refused or unanswered: the others the service did apply are written all the same.
           if (answer.status === 'rejected') return;
           const row = table.get(id);
+          // Left out of an answer that lists what it changed: not changed.
+          if (answer.value === SKIPPED) return;
           // Answered with nothing of it: what the table holds, changed (unknown to the table: nothing to write).
           if (answer.value === APPLIED) {
             if (row) entries.push([id, overlaid(row, change)]);
           } else entries.push([id, answer.value || undefined]);
         });
-        if (entries.length > 0) {
-          const origin = { from: tab, n: (acks[tab] ?? 0) + 1 };
-          const told = write(entries, at, origin);
-          for (const listener of answerListeners) listener(told, origin);
-        }
+        tell(write(entries, at, { from: tab, n: (acks[tab] ?? 0) + 1 }), entries.length);
         const refused = answers.find((answer) => answer.status === 'rejected');
         if (refused) throw refused.reason;
         return { result: undefined, values: new Map() };
@@ -259,13 +305,23 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
 }
 
 /**
- * Whether clearing `cleared` (its unread, of its tags and data) leaves nothing in `filter`: a
- * filter of unread notifications within the same tags and data, whatever else it asks.
+ * Whether clearing `cleared` (its unread, or its unseen, of its tags and data) leaves nothing in
+ * `filter`: a filter of unread (or unseen) notifications within the same tags and data, whatever
+ * else it asks. (Seen but unread is possible, so clearing unseen leaves the unread.)
  */
-function empties(cleared: ListFilter, filter: ListFilter): boolean {
+export function empties(cleared: ListFilter, filter: ListFilter): boolean {
   const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);
-  return filter.read === false && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
+  const emptied = cleared.read === false ? filter.read === false : cleared.seen === false && filter.seen === false;
+  return emptied && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
 }
 
 /** A request that answered nothing of the notification but succeeded. */
 const APPLIED = Symbol('applied');
+/** A request whose answer lists what it changed, without this notification. */
+const SKIPPED = Symbol('skipped');
+
+/** Each notification's answer from one request's: its own row when the answer lists them, else applied. */
+function together(ids: readonly string[], answer: Notification[] | void): PromiseFulfilledResult<Notification | typeof APPLIED | typeof SKIPPED>[] {
+  const listed = answer && new Map(answer.map((n) => [n.id, n]));
+  return ids.map((id) => ({ status: 'fulfilled', value: listed ? (listed.get(id) ?? SKIPPED) : APPLIED }));
+}

@@ -5,13 +5,19 @@
  * and `<HydrationBoundary>`; the key itself stays on the server.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { InboxV1Client } from '../client/index';
-import { normalizeFilter, scopeOf, type FeedFilter } from './keys';
-import { countsOptions, feedOptions, preferencesOptions } from './options';
+import type { InboxClient } from '../client/index';
+import type { FeedFilter } from '../hooks/useFeed';
+import { countPlan } from './count-plan';
+import { countOptions, type CountData } from './count-query';
+import { inboxKeys, scopeOf } from './keys';
+import { normalizeListFilter } from './list-filter';
+import { listOptions } from './list-query';
+import { createNotificationStore } from './notification-store';
+import { preferencesOptions } from './preferences-query';
 
 export interface PrefetchInboxOptions {
   /** A client for the service itself (`createInboxClient({ baseUrl: upstream, apiKey })`). */
-  client: InboxV1Client;
+  client: InboxClient;
   /** The signed-in user's subscriber id. */
   subscriberId: string;
   /** The browser's `baseUrl` on `<InboxProvider>`: the cache is keyed by it. Default `/api/inbox`. */
@@ -24,12 +30,16 @@ export interface PrefetchInboxOptions {
 
 export async function prefetchInbox(queryClient: QueryClient, options: PrefetchInboxOptions): Promise<void> {
   const { client, subscriberId } = options;
-  const scope = scopeOf((options.baseUrl ?? '/api/inbox').replace(/\/+$/, ''), subscriberId);
-  const context = { client, subscriberId, scope };
+  const baseUrl = (options.baseUrl ?? '/api/inbox').replace(/\/+$/, '');
+  const store = createNotificationStore({ client, subscriberId, queryClient, baseUrl });
+  const { limit, ...filter } = options.filter ?? {};
+  const counts = countOptions(store, countPlan([{ read: false }]).filters);
   // Failures are left for the browser to retry: a page renders without them rather than not at all.
   await Promise.all([
-    queryClient.prefetchInfiniteQuery(feedOptions(context, normalizeFilter(options.filter))),
-    queryClient.prefetchQuery(countsOptions(context)),
-    options.preferences ? queryClient.prefetchQuery(preferencesOptions(context)) : undefined,
+    queryClient.prefetchInfiniteQuery(listOptions(store, normalizeListFilter(filter), limit ?? 20)),
+    queryClient.prefetchQuery(counts),
+    options.preferences ? queryClient.prefetchQuery(preferencesOptions(client, subscriberId, inboxKeys.preferences(scopeOf(baseUrl, subscriberId)))) : undefined,
   ]);
+  // The server's sequence numbers mean nothing in the browser: its counts are older than anything there.
+  queryClient.setQueryData<CountData>(counts.queryKey, (data) => data && { ...data, seq: 0, head: undefined });
 }

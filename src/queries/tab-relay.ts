@@ -3,13 +3,14 @@
  * wrote; each writes what it hears at its own next sequence number, as an answered change. The
  * tab that polls tells the others its counts, with how many of each tab's answered changes they
  * include, so a tab moves them by its changes they do not; and the newest notifications it read,
- * which a tab takes only where it holds nothing (what it holds may be newer). Every message
- * carries the protocol's version: a tab running another version of the kit ignores it.
+ * with the same acknowledgements, which a tab takes except where a change it has written is newer
+ * than that read. Every message carries the protocol's version: a tab running another version of
+ * the kit ignores it.
  */
-import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
-import type { FreePayload, InboxNotification, NotificationCountFilter } from '../client/index';
+import type { QueryCacheNotifyEvent, QueryKey } from '@tanstack/react-query';
+import type { NotificationCountFilter } from '../client/index';
 import { COUNT_CAP } from './count-plan';
-import { countKey, shownCounts, type CountData } from './count-query';
+import { countKey, shownCounts, type CountData, type Head } from './count-query';
 import type { Acks, Answered, NotificationStore, Origin } from './notification-store';
 
 const VERSION = 1;
@@ -17,8 +18,9 @@ const VERSION = 1;
 type Message =
   | { kind: 'answered'; answer: Answered; origin: Origin }
   | { kind: 'count'; filters: NotificationCountFilter[]; counts: number[]; capped: boolean[]; acks: Acks }
-  | { kind: 'rows'; rows: InboxNotification<FreePayload>[] }
-  | { kind: 'refresh' };
+  | { kind: 'rows'; head: Head }
+  | { kind: 'refresh' }
+  | { kind: 'preferences' };
 
 export type TabMessage = { v: typeof VERSION } & Message;
 
@@ -29,10 +31,12 @@ export interface TabChannel {
 }
 
 /** Keeps `store` in step with the other tabs through `channel` until the returned function is called. */
-export function relayTabs(store: NotificationStore, channel: TabChannel): () => void {
+export function relayTabs(store: NotificationStore, channel: TabChannel, preferencesKey?: QueryKey): () => void {
   const { queryClient, table } = store;
   const post = (message: Message) => channel.postMessage({ v: VERSION, ...message });
   const offAnswered = store.onAnswered((answer, origin) => post({ kind: 'answered', answer, origin }));
+  // A change with no clear answer: the other tabs heard of it (or of its undoing) and read afresh too.
+  const offUnclear = store.onUnclear(() => post({ kind: 'refresh' }));
   // The keys' JSON without the closing bracket: a prefix of the JSON of every key under them.
   const prefix = (name: string) => JSON.stringify([...store.key, name]).slice(0, -1);
   const count = prefix('count');
@@ -48,25 +52,30 @@ export function relayTabs(store: NotificationStore, channel: TabChannel): () => 
       const shown = shownCounts(store, filters, data);
       post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s, i) => !s.exact || (data.counts[i] ?? 0) >= COUNT_CAP), acks: store.acks() });
       // On v1 the counts' lists are what brings new notifications.
-      if (data.head?.length) post({ kind: 'rows', rows: data.head });
-    } else if (key.startsWith(head)) post({ kind: 'rows', rows: state.data as InboxNotification<FreePayload>[] });
+      if (data.head?.rows.length) post({ kind: 'rows', head: data.head });
+    } else if (key.startsWith(head)) post({ kind: 'rows', head: state.data as Head });
   });
   channel.onmessage = ({ data: message }) => {
     if (message?.v !== VERSION) return;
     if (message.kind === 'answered') store.learn(message.answer, message.origin);
     else if (message.kind === 'count') {
       const queryKey = countKey(store, message.filters);
-      // Only counts this tab shows; at its next sequence number, with what they include of each tab's changes.
+      // Only counts this tab shows; at its next sequence number, with what they include of each tab's
+      // changes. A read of its own still on its way is dropped: the polling tab's order is the one kept.
       if (queryClient.getQueryState(queryKey)?.data === undefined) return;
-      queryClient.setQueryData<CountData>(queryKey, { counts: message.counts, seq: table.next(), acks: message.acks, capped: message.capped });
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.setQueryData<CountData>(queryKey, { counts: message.counts, seq: table.next(), acks: message.acks, capped: message.capped }));
     } else if (message.kind === 'rows') {
-      // Only what this tab does not hold: what it holds may be newer than what the poller read.
-      const fresh = message.rows.filter((n) => !table.get(n.id) && !table.deleted(n.id));
+      // Not over what a change answered since the poller sent its read (it has not heard of it).
+      const { rows, acks } = message.head;
+      const fresh = rows.filter((n) => !store.changedSince(n.id, acks));
       if (fresh.length > 0) table.merge(fresh, table.next());
+    } else if (message.kind === 'preferences') {
+      if (preferencesKey) void queryClient.invalidateQueries({ queryKey: preferencesKey });
     } else void queryClient.invalidateQueries({ queryKey: store.key });
   };
   return () => {
     offAnswered();
+    offUnclear();
     offCache();
     channel.onmessage = null;
   };

@@ -105,6 +105,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: '{{payload.actorName}} replied to your comment on “{{payload.documentTitle}}”: {{payload.excerpt}}',
         actor: { type: 'user', data: null },
         cta: { type: 'redirect', data: { url: '/docs/{{payload.documentId}}#comment-{{payload.commentId}}' } },
+        data: { category: 'collaboration' },
       },
     },
     {
@@ -121,6 +122,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: '“{{payload.excerpt}}” in {{payload.documentTitle}}',
         actor: { type: 'user', data: null },
         cta: { type: 'redirect', data: { url: '{{payload.url}}' } },
+        data: { category: 'collaboration' },
       },
     },
     {
@@ -144,6 +146,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
             ],
           },
         },
+        data: { category: 'collaboration' },
       },
     },
     {
@@ -162,7 +165,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: 'We received your payment of {{payload.amount}}. Thank you!',
         actor: { type: 'system_icon', data: 'success' },
         cta: { type: 'redirect', data: { url: '/billing/invoices/{{payload.invoice}}' } },
-        data: { invoice: '{{payload.invoice}}', amount: '{{payload.amount}}' },
+        data: { category: 'billing', invoice: '{{payload.invoice}}', amount: '{{payload.amount}}' },
       },
     },
     {
@@ -181,6 +184,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: 'Someone signed in to your account from {{payload.device}} in {{payload.location}}. If this was not you, reset your password.',
         actor: { type: 'system_icon', data: 'warning' },
         cta: { type: 'redirect', data: { url: '/settings/security' } },
+        data: { category: 'security' },
       },
     },
     {
@@ -198,7 +202,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: '{{payload.project}} at {{payload.commit}} {{payload.result}} in {{payload.duration}}.',
         actor: { type: 'system_custom', data: '/avatars/deploy-bot.svg' },
         cta: { type: 'redirect', data: { url: '/deploys/{{payload.project}}/{{payload.commit}}' } },
-        data: { project: '{{payload.project}}', result: '{{payload.result}}' },
+        data: { category: 'deploys', project: '{{payload.project}}', result: '{{payload.result}}' },
       },
     },
     {
@@ -215,6 +219,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
         content: '{{payload.body}}',
         actor: { type: 'none', data: null },
         cta: { type: 'redirect', data: { url: '{{payload.url}}' } },
+        data: { category: 'product' },
       },
     },
     {
@@ -252,6 +257,7 @@ function workflowsFor(rnd: Random): StoredWorkflow[] {
       inApp: {
         content: 'Your trial ends in {{payload.days}} days.',
         actor: { type: 'system_icon', data: 'info' },
+        data: { category: 'billing' },
       },
     },
   ];

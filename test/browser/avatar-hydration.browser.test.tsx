@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
 import { InboxProvider, NotificationItem } from 'inbox-kit';
 import type { FeedItem } from 'inbox-kit/client';
+import { fromV1 } from '../../src/client/v1-notifications';
 import { serviceWithClient, waitFor } from './harness';
 
 /** Not an image: the browser fails to decode it at once, with no request and no console error. */
@@ -23,8 +24,10 @@ it('shows the initials when the image failed before hydration', async () => {
   const { service, client } = serviceWithClient();
   const seeded = service.feedOf('sub_ada').find((item) => item.actor?.type === 'user' && typeof item.actorSubscriber === 'object');
   if (!seeded || typeof seeded.actorSubscriber !== 'object' || !seeded.actorSubscriber) throw new Error('no notification from a person in the seed');
-  const notification = { ...seeded, actor: { type: 'user', data: null }, actorSubscriber: { ...seeded.actorSubscriber, avatar: BROKEN } } as FeedItem;
-  const { firstName, lastName } = notification.actorSubscriber as { firstName: string; lastName: string };
+  // A v1 service's notification, which names its sender (v2 gives an image only).
+  const v1 = { ...seeded, actor: { type: 'user', data: null }, actorSubscriber: { ...seeded.actorSubscriber, avatar: BROKEN } } as FeedItem;
+  const notification = fromV1(v1, 'sub_ada');
+  const { firstName, lastName } = v1.actorSubscriber as { firstName: string; lastName: string };
   const app = (
     <InboxProvider client={client} subscriberId="sub_ada" queryClient={new QueryClient()} pollInterval={false} crossTab={false}>
       <NotificationItem notification={notification} seenOnView={false} />

@@ -3,7 +3,7 @@
  * notifications/feed?read=false&limit=100`, `POST messages/mark-as`, …), and may answer some of
  * them itself: the request-budget and odd-service tests count what the kit sends with it.
  */
-import { createInboxClient, type InboxClient, type RetryOptions } from 'inbox-kit/client';
+import { createInboxClient, type InboxApi, type InboxClient, type RetryOptions } from 'inbox-kit/client';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 import { BASE } from './harness';
 
@@ -17,12 +17,14 @@ export interface CountedService {
 
 export interface CountedServiceOptions extends ReferenceServiceOptions {
   retry?: RetryOptions | false;
+  /** The client's dialect: `'auto'` (v2 on the deployed service) by default; `'v1'` for what a v1-only service does. */
+  api?: InboxApi;
   /** Answers a request instead of the service (undefined: the service answers). */
   answer?: (request: Request, service: ReferenceService) => Response | undefined | Promise<Response | undefined>;
 }
 
 export function countedService(options: CountedServiceOptions = {}): CountedService {
-  const { retry = false, answer, ...serviceOptions } = options;
+  const { retry = false, answer, api, ...serviceOptions } = options;
   const service = createReferenceService({ now: Date.now(), ...serviceOptions });
   const log: string[] = [];
   const client = createInboxClient({
@@ -30,6 +32,7 @@ export function countedService(options: CountedServiceOptions = {}): CountedServ
     apiKey: service.apiKey,
     dangerouslyAllowBrowser: true,
     retry,
+    ...(api ? { api } : {}),
     fetch: async (input, init) => {
       const request = new Request(input, init);
       log.push(describeRequest(request));

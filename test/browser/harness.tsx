@@ -3,19 +3,22 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { InboxProvider } from 'inbox-kit';
-import { createInboxClient, type InboxClient } from 'inbox-kit/client';
+import { createInboxClient, type InboxApi, type InboxClient } from 'inbox-kit/client';
 import { createReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 import '../../src/theme/styles.css';
 
 export const BASE = 'http://inbox.test';
 
-export function serviceWithClient(options: ReferenceServiceOptions = {}) {
-  const service = createReferenceService({ now: Date.now(), ...options });
+/** A reference service in the page, and a client of it (`api: 'v1'`: as a v1-only service is spoken to). */
+export function serviceWithClient(options: ReferenceServiceOptions & { api?: InboxApi } = {}) {
+  const { api, ...serviceOptions } = options;
+  const service = createReferenceService({ now: Date.now(), ...serviceOptions });
   const client = createInboxClient({
     baseUrl: BASE,
     apiKey: service.apiKey,
     dangerouslyAllowBrowser: true,
     retry: false,
+    ...(api ? { api } : {}),
     fetch: async (input, init) => service.handle(new Request(input, init)),
   });
   return { service, client };

@@ -195,9 +195,9 @@ describe('the kit’s CSS and yours', () => {
           variant="embedded"
           renderItem={(n) => (
             <div className="host-item">
-              <span data-slot="badge" className="host-badge">{n.read ? 'Read' : 'New'}</span>
+              <span data-slot="badge" className="host-badge">{n.isRead ? 'Read' : 'New'}</span>
               <button type="button" data-slot="button">Open</button>
-              <ul><li>{n.content}</li></ul>
+              <ul><li>{n.body}</li></ul>
             </div>
           )}
         />,

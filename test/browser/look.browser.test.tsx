@@ -210,7 +210,7 @@ describe('embedded: the height', () => {
 describe('a notification on its own', () => {
   it('outside an inbox still gets the kit’s look (its own root for styles and tokens)', async () => {
     const { client } = serviceWithClient();
-    const [notification] = (await client.getFeed({ subscriberId: 'sub_ada', limit: 1 })).data;
+    const [notification] = (await client.notifications.list({ subscriberId: 'sub_ada', limit: 1 })).data;
     if (!notification) throw new Error('no notification');
     const host = mount(
       <div style={{ maxWidth: 420 }}>

@@ -15,7 +15,9 @@ type Body = { data: Record<string, unknown>[]; hasMore: boolean; page: number; p
 function oddService(rewrite: (body: Body, url: URL) => Body, markAs?: () => Response) {
   /** Every id sent to mark-as. */
   const marked: string[] = [];
+  // A v1 service's answers: the kit must cope with them as well as with v2's.
   const counted = countedService({
+    api: 'v1',
     messages: 60,
     answer: async (request, service) => {
       const url = new URL(request.url);

@@ -11,9 +11,11 @@ import { createInboxAdminClient, type InboxClient } from 'inbox-kit/client';
 import { BASE, mountTab, unmountTabs, waitFor, type TabProps } from './harness';
 import { countedService } from './counted-service';
 
-const isFeed = (entry: string) => entry.startsWith('GET notifications/feed');
-const isUnreadList = (entry: string) => isFeed(entry) && entry.includes('read=false');
-const isPlainFeed = (entry: string) => isFeed(entry) && !/read=|seen=/.test(entry);
+// The deployed service's v2: a list page is `GET notifications?…`, the counts one `GET notifications/count?…`.
+const isList = (entry: string) => entry.startsWith('GET notifications?');
+/** The poll: one count request for every count shown (the badge's unread). */
+const isCount = (entry: string) => entry.startsWith('GET notifications/count?');
+const isPlainList = (entry: string) => isList(entry) && !/read=|seen=/.test(entry);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => unmountTabs());
@@ -24,13 +26,13 @@ const bellOf = (host: HTMLElement) => waitFor(() => host.querySelector<HTMLButto
 const itemsOf = (host: HTMLElement) => host.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]');
 
 describe('request budget', () => {
-  it('opening the app with the bell: one unread list for the badge and one feed page, nothing repeated', async () => {
+  it('opening the app with the bell: one count request for the badge and one list page, nothing repeated', async () => {
     const { client, log } = countedService();
     const host = render(<Inbox />, client);
     await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
     await sleep(1_000);
-    expect(log.filter(isUnreadList), log.join('\n')).toHaveLength(1);
-    expect(log.filter(isPlainFeed), log.join('\n')).toHaveLength(1);
+    expect(log.filter(isCount), log.join('\n')).toHaveLength(1);
+    expect(log.filter(isPlainList), log.join('\n')).toHaveLength(1);
     expect(log, log.join('\n')).toHaveLength(2);
   });
 
@@ -47,7 +49,7 @@ describe('request budget', () => {
     const after = log.slice(mark);
     expect(after.filter((entry) => entry.startsWith('GET')), after.join('\n')).toEqual([]);
     // Showing unseen notifications marks them seen: one batched write.
-    expect(after.filter((entry) => entry.startsWith('POST messages/mark-as')).length, after.join('\n')).toBeLessThanOrEqual(1);
+    expect(after.filter((entry) => entry.startsWith('POST notifications/seen')).length, after.join('\n')).toBeLessThanOrEqual(1);
   });
 
   it('marking one read, then unread: exactly one request each, nothing refetched, the badge moved locally', async () => {
@@ -65,17 +67,17 @@ describe('request budget', () => {
     await userEvent.click(item.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
     await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'read');
     await sleep(1_000);
-    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-as']);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/read$/)]);
     expect(badge()).toBe(before - 1);
     mark = log.length;
     await userEvent.click(host.querySelector(`[aria-labelledby="${id}"] [data-inbox-slot="item-toggle"]`) as HTMLElement);
     await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'unread');
     await sleep(1_000);
-    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-as']);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/unread$/)]);
     expect(badge()).toBe(before);
   });
 
-  it('on the Unread tab, marking one read drops it with one request, and the next page starts where the service’s list now does', async () => {
+  it('on the Unread tab, marking one read drops it with one request, and the next page continues the service’s list', async () => {
     const { client, log, service } = countedService({ messages: 120 });
     for (const message of service.data.messages) Object.assign(message, { read: false, seen: true });
     const host = render(<Inbox variant="embedded" defaultFilter="unread" />, client);
@@ -85,7 +87,7 @@ describe('request budget', () => {
     const first = itemsOf(host)[0] as HTMLElement;
     await userEvent.click(first.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
     await sleep(800);
-    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^POST messages\/mark-as$/)]);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/read$/)]);
     // Load everything: the list is the service's, with nothing skipped and nothing twice.
     for (let i = 0; i < 30 && !host.textContent?.includes('That’s everything.'); i++) {
       (host.querySelector('[data-inbox-slot="feed-end"] button') as HTMLButtonElement | null)?.click();
@@ -105,11 +107,12 @@ describe('request budget', () => {
     await userEvent.click(host.querySelector('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]') as HTMLElement);
     await waitFor(() => [...itemsOf(host)].every((element) => element.dataset.state === 'read'));
     await sleep(1_000);
-    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST messages/mark-all']);
+    expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST notifications/read']);
   });
 
-  it('“Mark all as read” without mark-all: one mark-as per 100, listing only what the kit does not hold', async () => {
+  it('“Mark all as read” on a v1 service without mark-all: one mark-as per 100, listing only what the kit does not hold', async () => {
     const { client, log, service } = countedService({
+      api: 'v1',
       messages: 250,
       answer: (request) => (new URL(request.url).pathname.endsWith('/messages/mark-all') ? new Response('Not Found', { status: 404 }) : undefined),
     });
@@ -130,8 +133,7 @@ describe('request budget', () => {
     const { client, log } = countedService({ messages: 600 });
     const host = render(<Inbox variant="embedded" />, client);
     await waitFor(() => itemsOf(host).length > 3);
-    // The furthest row drawn: rows are windowed, so a quick scroll may pass the 500th without it
-    // being in the page when looked for.
+    // The furthest row drawn (rows are windowed: those far above are not in the page).
     const reached = () => Math.max(0, ...[...host.querySelectorAll('[aria-posinset]')].map((row) => Number(row.getAttribute('aria-posinset'))));
     for (let i = 0; i < 200; i++) {
       if (reached() >= 500) break;
@@ -140,15 +142,14 @@ describe('request budget', () => {
     }
     expect(reached()).toBeGreaterThanOrEqual(500);
     // The requests it took to load the 500th (the list then loads ahead, as it always does near its end).
-    const pages = log.filter(isPlainFeed);
-    const reaching = pages.findIndex((entry) => {
-      const [, page = '0', limit = '0'] = /page=(\d+)&limit=(\d+)/.exec(entry) ?? [];
-      return (Number(page) + 1) * Number(limit) >= 500;
-    });
+    const pages = log.filter(isPlainList);
+    let loaded = 0;
+    const reaching = pages.findIndex((entry) => (loaded += Number(/limit=(\d+)/.exec(entry)?.[1] ?? 0)) >= 500);
     expect(reaching + 1, pages.join('\n')).toBeGreaterThan(0);
     expect(reaching + 1, pages.join('\n')).toBeLessThanOrEqual(8);
-    // The first page stays small.
+    // The first page stays small; the next ones follow by cursor.
     expect(pages[0]).toMatch(/limit=20\b/);
+    expect(pages.slice(1).every((entry) => /after=/.test(entry)), pages.join('\n')).toBe(true);
     window.scrollTo(0, 0);
   });
 
@@ -162,7 +163,7 @@ describe('request budget', () => {
     const idle = log.slice(mark);
     expect(idle.length, idle.join('\n')).toBeGreaterThanOrEqual(4);
     expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(6);
-    expect(idle.every(isUnreadList), idle.join('\n')).toBe(true);
+    expect(idle.every(isCount), idle.join('\n')).toBe(true);
   });
 
   it('ten tabs open: still one poller, and every tab hears what it found', async () => {
@@ -194,19 +195,19 @@ describe('request budget', () => {
     const mark = log.length;
     await sleep(2_600);
     const idle = log.slice(mark);
-    expect(idle.filter(isUnreadList).length, idle.join('\n')).toBeGreaterThanOrEqual(4);
+    expect(idle.filter(isCount).length, idle.join('\n')).toBeGreaterThanOrEqual(4);
   });
 
   it('after a failure: the client’s retries, then nothing until the next poll', async () => {
     let failing = true;
     const { client, log } = countedService({
       retry: { retries: 2, baseDelayMs: 50 },
-      answer: (request) => (failing && new URL(request.url).searchParams.get('read') === 'false' ? new Response('busy', { status: 503 }) : undefined),
+      answer: (request) => (failing && new URL(request.url).pathname.endsWith('/notifications/count') ? new Response('busy', { status: 503 }) : undefined),
     });
     const host = render(<Inbox />, client);
     await bellOf(host);
     await sleep(2_000);
-    expect(log.filter(isUnreadList), log.join('\n')).toHaveLength(3);
+    expect(log.filter(isCount), log.join('\n')).toHaveLength(3);
     failing = false;
   });
 });

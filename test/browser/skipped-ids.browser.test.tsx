@@ -11,7 +11,7 @@ afterEach(() => unmount());
 
 it('an open, idle inbox whose mark-as skips every id sends a handful of requests in 10 seconds, not a stream', { timeout: 20_000 }, async () => {
   // The service answers without any of the ids it was sent.
-  const { service, client, log: requests } = countedService({ messages: 3, answer: (request) => (request.url.endsWith('/messages/mark-as') ? Response.json({ data: [] }, { status: 201 }) : undefined) });
+  const { service, client, log: requests } = countedService({ api: 'v1', messages: 3, answer: (request) => (request.url.endsWith('/messages/mark-as') ? Response.json({ data: [] }, { status: 201 }) : undefined) });
   for (const message of service.data.messages) Object.assign(message, { read: false, seen: false });
   const host = mount(<Inbox variant="embedded" />, client);
   await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length === 3);
@@ -25,4 +25,5 @@ it('an open, idle inbox whose mark-as skips every id sends a handful of requests
   expect(requests.filter((r) => r.includes('/mark-as'))).toHaveLength(1);
   // The items stay as the service says: unseen.
   expect(host.querySelectorAll('[data-inbox-slot="item"]')).toHaveLength(3);
+  expect([...host.querySelectorAll<HTMLElement>('[data-inbox-slot="item"]')].every((item) => item.dataset.seen === 'false')).toBe(true);
 });

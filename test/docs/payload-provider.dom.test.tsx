@@ -30,11 +30,11 @@ afterAll(() => {
   delete process.env.INBOX_API_KEY;
 });
 
-it('shows the notifications whose payload passed the proxy’s check, and not the one that failed', async () => {
+it('shows the notifications whose data passed the proxy’s check, and not the one that failed', async () => {
   const [newest, next] = service.feedOf('sub_ada');
   const stored = service.data.messages.find((message) => message._id === newest?._id);
   if (!stored || !next) throw new Error('no notifications');
-  stored.payload = { ...stored.payload, category: 'marketing' };
+  stored.data = { ...stored.data, category: 'marketing' };
   render(<Notifications userId="sub_ada" />);
   const feed = await screen.findByRole('feed');
   await waitFor(() => expect(within(feed).getAllByRole('article').length).toBeGreaterThan(5));

@@ -3,5 +3,5 @@ import * as z from 'zod/mini';
 
 export const payloadSchema = z.object({
   category: z.enum(['collaboration', 'billing', 'security', 'deploys', 'product']),
-  actorName: z.optional(z.string()),
+  invoice: z.optional(z.string()),
 });

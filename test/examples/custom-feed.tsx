@@ -1,7 +1,7 @@
 // The hooks guide's custom feed (test/docs.test.ts: verbatim; test/readme.dom.test.tsx: it works).
 // #region custom-feed
 import { useState } from 'react';
-import { InboxProvider, useCounts, useFeed, useMarkAs, useMarkAllAs, useSeenOnView, type FeedItem } from 'inbox-kit';
+import { InboxProvider, useCounts, useFeed, useMarkAs, useMarkAllAs, useSeenOnView, type InboxNotification } from 'inbox-kit';
 
 export function App({ user }: { user: { id: string } }) {
   return (
@@ -24,22 +24,22 @@ export function MyInbox() {
       <button aria-pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>Unread only</button>
       <button onClick={() => markAll.mutate()} disabled={markAll.isPending}>Mark all as read</button>
       <ul>
-        {feed.notifications.map((n) => <Row key={n._id} notification={n} />)}
+        {feed.notifications.map((n) => <Row key={n.id} notification={n} />)}
       </ul>
       {feed.hasMore && <button onClick={() => feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>Load more</button>}
     </section>
   );
 }
 
-function Row({ notification }: { notification: FeedItem }) {
+function Row({ notification }: { notification: InboxNotification }) {
   const seenRef = useSeenOnView(notification); // marks it seen once visible, batched with its neighbours
   const { mutate: markAs } = useMarkAs();
   return (
-    <li ref={seenRef} data-state={notification.read ? 'read' : 'unread'}>
+    <li ref={seenRef} data-state={notification.isRead ? 'read' : 'unread'}>
       {notification.subject && <strong>{notification.subject}</strong>}
-      <p>{notification.content}</p>
-      <button onClick={() => markAs({ messageId: notification._id, markAs: notification.read ? 'unread' : 'read' })}>
-        Mark as {notification.read ? 'unread' : 'read'}
+      <p>{notification.body}</p>
+      <button onClick={() => markAs({ notificationId: notification.id, markAs: notification.isRead ? 'unread' : 'read' })}>
+        Mark as {notification.isRead ? 'unread' : 'read'}
       </button>
     </li>
   );

@@ -47,10 +47,10 @@ export function testClient(service: { apiKey: string; baseUrl?: string }, overri
 
 /** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
 /** Provider settings a test may change; the connection is always a client. */
-export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab'>> & { client?: InboxClient };
+export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab'>> & { client?: InboxClient; queryClient?: QueryClient };
 
 export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: WrapperProps = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  const queryClient = props.queryClient ?? new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
   const client = props.client ?? testClient(service);
   function Wrapper({ children }: { children: ReactNode }) {
     return (

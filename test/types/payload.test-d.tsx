@@ -1,13 +1,14 @@
 /**
  * Typed payloads, end to end, as a user's app compiles them: the README's registered schema
- * (readme-payload.tsx) types `notification.payload` in the client, the hooks, the components'
- * callbacks and renderers, and custom tabs' and mark-all's filters; a wrong field name is a
- * compile error. `npm run typecheck` compiles this folder as a program of its own, since a
+ * (readme-payload.tsx) types `payload` in the client's v1 feed, and `data` in its v2 list, the
+ * hooks, the components' callbacks and renderers, and custom tabs' and mark-all's filters; a wrong
+ * field name is a compile error. `npm run typecheck` compiles this folder as a program of its own, since a
  * registration is global to a program.
  */
 import { expectTypeOf } from 'vitest';
 import * as z from 'zod';
-import { Inbox, InboxProvider, NotificationItem, useFeed, useMarkAllAs, type FeedItem } from 'inbox-kit';
+import { Inbox, InboxProvider, NotificationItem, useFeed, useMarkAllAs, type InboxNotification } from 'inbox-kit';
+import type { FeedItem } from 'inbox-kit/client';
 import { createInboxClient, type feedItemSchema } from 'inbox-kit/client';
 import { payloadSchema, type BillingNotification } from './readme-payload';
 
@@ -47,17 +48,19 @@ export async function clientTypes() {
 }
 
 export function HookTypes() {
-  const { notifications } = useFeed({ payload: { category: 'deploys' } });
+  const { notifications } = useFeed({ data: { category: 'deploys' } });
   const first = notifications[0]!;
-  expectTypeOf(first.payload).toEqualTypeOf<Payload>();
-  expectTypeOf(first.payload.actorName).toEqualTypeOf<string | undefined>();
-  // @ts-expect-error a typo in a payload field
-  void first.payload.categry;
+  expectTypeOf(first.data).toEqualTypeOf<Payload>();
+  expectTypeOf(first.data.invoice).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error a typo in a data field
+  void first.data.categry;
   // @ts-expect-error a typo in a declared field: the types have no index signature
   void first.subjct;
+  // @ts-expect-error a feed's data filter names only fields of the registered data
+  useFeed({ data: { categry: 'deploys' } });
   const markAll = useMarkAllAs();
   // @ts-expect-error mark-all's filter is typed too
-  markAll.mutate({ payload: { category: 'everything' } });
+  markAll.mutate({ data: { category: 'everything' } });
   return <NotificationItem notification={first} />;
 }
 
@@ -65,15 +68,15 @@ export function ComponentTypes() {
   return (
     <InboxProvider baseUrl="/api/inbox" subscriberId="ada" payloadSchema={payloadSchema}>
       <Inbox
-        renderItem={(notification) => <p>{notification.payload.category}</p>}
-        onNotificationClick={(notification) => expectTypeOf(notification.payload.category).toEqualTypeOf<Payload['category']>()}
-        onActionClick={(_button, notification) => expectTypeOf(notification.payload).toEqualTypeOf<Payload>()}
-        onNavigate={(_url, notification) => expectTypeOf(notification.payload).toEqualTypeOf<Payload>()}
-        renderAvatar={(notification) => notification.payload.actorName}
-        tabs={[{ id: 'security', label: 'Security', filter: { payload: { category: 'security' } } }]}
+        renderItem={(notification) => <p>{notification.data.category}</p>}
+        onNotificationClick={(notification) => expectTypeOf(notification.data.category).toEqualTypeOf<Payload['category']>()}
+        onActionClick={(_button, notification) => expectTypeOf(notification.data).toEqualTypeOf<Payload>()}
+        onNavigate={(_url, notification) => expectTypeOf(notification.data).toEqualTypeOf<Payload>()}
+        renderAvatar={(notification) => notification.data.invoice}
+        tabs={[{ id: 'security', label: 'Security', filter: { data: { category: 'security' } } }]}
       />
-      {/* @ts-expect-error a custom tab filters by payload fields that exist */}
-      <Inbox tabs={[{ id: 'x', label: 'X', filter: { payload: { kind: 'x' } } }]} />
+      {/* @ts-expect-error a custom tab filters by data fields that exist */}
+      <Inbox tabs={[{ id: 'x', label: 'X', filter: { data: { kind: 'x' } } }]} />
     </InboxProvider>
   );
 }
@@ -105,5 +108,6 @@ expectTypeOf<Item['subjct']>().toBeUnknown();
 expectTypeOf<FeedItem<Payload>['payload']>().toEqualTypeOf<Payload>();
 // A bare FeedItem (as a custom row's props type it) is the registered one.
 expectTypeOf<FeedItem['payload']>().toEqualTypeOf<Payload>();
-expectTypeOf<BillingNotification['payload']['invoice']>().toBeString();
-expectTypeOf<BillingNotification['payload']['category']>().toEqualTypeOf<'billing'>();
+expectTypeOf<InboxNotification['data']>().toEqualTypeOf<Payload>();
+expectTypeOf<BillingNotification['data']['invoice']>().toBeString();
+expectTypeOf<BillingNotification['data']['category']>().toEqualTypeOf<'billing'>();

@@ -2,12 +2,12 @@
 // #region example
 import * as z from 'zod/mini';
 import { Inbox, InboxProvider } from 'inbox-kit';
-import { feedItemSchema } from 'inbox-kit/client';
+import { inboxNotificationSchema } from 'inbox-kit/client';
 
-// What your workflows put in `payload`: checked on every notification, typed everywhere.
+// What your workflows' in-app steps put in `data`: checked on every notification, typed everywhere.
 export const payloadSchema = z.object({
   category: z.enum(['collaboration', 'billing', 'security', 'deploys', 'product']),
-  actorName: z.optional(z.string()),
+  invoice: z.optional(z.string()),
 });
 
 declare module 'inbox-kit' {
@@ -21,8 +21,8 @@ export function App({ userId, onOpen }: { userId: string; onOpen: (category: str
     <InboxProvider baseUrl="/api/inbox" subscriberId={userId} payloadSchema={payloadSchema}>
       <Inbox
         variant="embedded"
-        tabs={[{ id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } }]}
-        onNotificationClick={(notification) => onOpen(notification.payload.category)}
+        tabs={[{ id: 'billing', label: 'Billing', filter: { data: { category: 'billing' } } }]}
+        onNotificationClick={(notification) => onOpen(notification.data.category)}
       />
     </InboxProvider>
   );
@@ -30,8 +30,8 @@ export function App({ userId, onOpen }: { userId: string; onOpen: (category: str
 
 // The records are zod schemas: compose them, e.g. to check a notification on your server.
 export const billingNotificationSchema = z.object({
-  ...feedItemSchema.shape,
-  payload: z.extend(payloadSchema, { category: z.literal('billing'), invoice: z.string() }),
+  ...inboxNotificationSchema.shape,
+  data: z.extend(payloadSchema, { category: z.literal('billing'), invoice: z.string() }),
 });
 export type BillingNotification = z.infer<typeof billingNotificationSchema>;
 // #endregion

@@ -12,7 +12,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { FeedItem, RegisteredPayload } from '../../client/index';
+import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { useCount } from '../../hooks/useCounts';
 import { usePrefetchFeed } from '../../hooks/useFeed';
 import { useMarkAllAs } from '../../hooks/useMarkAllAs';
@@ -61,7 +61,7 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   /** Mark a notification read when it is activated. Default true. */
   markReadOnClick?: boolean;
   /** Replaces the default notification row. It keeps the default behaviour: seen once visible; a click on a link or button in it marks it read and calls `onNotificationClick`. */
-  renderItem?: (notification: FeedItem<RegisteredPayload>, index: number) => ReactNode;
+  renderItem?: (notification: InboxNotification<RegisteredPayload>, index: number) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;
   /**
@@ -379,7 +379,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
             type="button"
             data-inbox-slot="text-button"
             disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
-            onClick={() => markAll.mutate(tab.filter.payload ? { payload: tab.filter.payload } : undefined)}
+            onClick={() => markAll.mutate({ tags: tab.filter.tags, data: tab.filter.data })}
           >
             {labels.markAllAsRead}
           </button>

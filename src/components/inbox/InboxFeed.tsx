@@ -1,6 +1,5 @@
 import { forwardRef, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { FeedItem, RegisteredPayload } from '../../client/index';
-import { useMarkAs } from '../../hooks/useMarkAs';
+import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
 import { RowPositionContext, useItemSettings } from '../shared/settings';
@@ -18,9 +17,9 @@ import { useInboxContext } from '../../hooks/InboxProvider';
  * It is the feed's article (the feed pattern allows no other children), unless what you drew
  * holds a `<NotificationItem>`, which is one already and takes the row's place in the feed.
  */
-function CustomRow({ notification, posinset, setsize, children }: { notification: FeedItem<RegisteredPayload>; posinset: number; setsize: number; children: ReactNode }) {
+function CustomRow({ notification, posinset, setsize, children }: { notification: InboxNotification<RegisteredPayload>; posinset: number; setsize: number; children: ReactNode }) {
   const { markReadOnClick, onNotificationClick } = useItemSettings();
-  const { mutate } = useMarkAs();
+  const { actions } = useInboxContext('Inbox.Feed').inbox;
   const seenRef = useSeenOnView(notification);
   const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
@@ -29,11 +28,11 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
       if (!(event.target instanceof Element) || !event.target.closest('a, button')) return;
       // A NotificationItem in the row handles its own clicks.
       if (event.target.closest('[data-inbox-slot="item"]')) return;
-      if (markReadOnClick && !notification.read) mutate({ messageId: notification._id, markAs: 'read' });
+      if (markReadOnClick && !notification.isRead) void actions.markAsRead(notification.id).catch(() => undefined);
       onNotificationClick?.(notification);
     };
     return listen(element, 'click', onClick);
-  }, [element, notification, markReadOnClick, onNotificationClick, mutate]);
+  }, [element, notification, markReadOnClick, onNotificationClick, actions]);
   const setRefs = useCallback(
     (node: HTMLElement | null) => {
       setElement(node);
@@ -49,7 +48,7 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
   const position = useMemo(() => ({ posinset, setsize, claim }), [posinset, setsize, claim]);
   const article = items === 0 ? { role: 'article', 'aria-posinset': posinset, 'aria-setsize': setsize, tabIndex: -1 } : {};
   return (
-    <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.read ? 'read' : 'unread'} {...article}>
+    <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.isRead ? 'read' : 'unread'} {...article}>
       <RowPositionContext.Provider value={position}>{children}</RowPositionContext.Provider>
     </div>
   );
@@ -96,16 +95,16 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const { labels, classNames } = ui;
   const { tab } = ui;
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
-  const ids = useMemo(() => feed.notifications.map((n) => n._id), [feed.notifications]);
+  const ids = useMemo(() => feed.notifications.map((n) => n.id), [feed.notifications]);
   // A short list is rendered whole: measuring it would cost the first paint more than it saves.
   const { scrollRef, measure, start, end, before, after } = useWindow(ids, ids.length > WINDOW_FROM);
   // With the "new since you last looked" badge, what the open inbox shows is marked seen in one
   // request when it opens (and when more is loaded), which clears the badge.
-  const { store } = useInboxContext('Inbox.Feed');
+  const { actions } = useInboxContext('Inbox.Feed').inbox;
   const markShown = ui.badge === 'unseen' && ui.open;
   useEffect(() => {
-    if (markShown && ids.length > 0) void store.markShownSeen().catch(() => undefined);
-  }, [markShown, ids.length, store]);
+    if (markShown && ids.length > 0) void actions.markShownSeen().catch(() => undefined);
+  }, [markShown, ids.length, actions]);
   const { hasMore, isFetchingNextPage, fetchNextPage } = feed;
 
   // Infinite scroll: when the end of what is loaded comes near the screen, the next page loads (a
@@ -211,7 +210,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             {feed.notifications.slice(start, end).map((notification, offset) => {
               const index = start + offset;
               return (
-                <div key={notification._id} data-window-id={notification._id} ref={measure} data-inbox-slot="feed-row">
+                <div key={notification.id} data-window-id={notification.id} ref={measure} data-inbox-slot="feed-row">
                   {ui.renderItem ? (
                     <CustomRow notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length}>
                       {ui.renderItem(notification, index)}

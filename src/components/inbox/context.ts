@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FeedItem, RegisteredPayload } from '../../client/index';
+import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import type { InboxLabels } from '../../i18n/labels';
-import type { FeedFilter } from '../../queries/keys';
+import type { FeedFilter } from '../../hooks/useFeed';
 
-/** A tab of the feed: All and Unread come built in; add your own by read/seen/payload filters. */
+/** A tab of the feed: All and Unread come built in; add your own by the service's filters (read, seen, tags, data, severity). */
 export interface InboxTab {
   id: string;
   label: string;
@@ -52,7 +52,7 @@ export interface InboxUi {
   /** The bell element, once rendered (focus returns to it). */
   bell: HTMLButtonElement | null;
   setBell: (bell: HTMLButtonElement | null) => void;
-  renderItem: ((notification: FeedItem<RegisteredPayload>, index: number) => ReactNode) | undefined;
+  renderItem: ((notification: InboxNotification<RegisteredPayload>, index: number) => ReactNode) | undefined;
   renderEmpty: ((tab: InboxTab) => ReactNode) | undefined;
   /** Level of the inbox's heading (2 to 4). */
   headingLevel: 2 | 3 | 4;

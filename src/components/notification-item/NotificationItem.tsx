@@ -1,5 +1,6 @@
 import { forwardRef, memo, useCallback, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { safeUrl, senderOf, type ActorSubscriber, type FeedItem, type MarkAsValue, type MessageButton, type RegisteredPayload } from '../../client/index';
+import { safeUrl, senderOf, type ActorSubscriber, type InboxNotification, type RegisteredPayload } from '../../client/index';
+import type { V1Extras } from '../../client/v1-notifications';
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
@@ -10,7 +11,7 @@ import { cx } from '../shared/cx';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { InboxUiContext } from '../inbox/context';
-import { defaultItemSettings, ItemSettingsContext, RowPositionContext, useInsideInbox, useItemSettings } from '../shared/settings';
+import { defaultItemSettings, ItemSettingsContext, RowPositionContext, useInsideInbox, useItemSettings, type NotificationButton } from '../shared/settings';
 import { useNow } from '../shared/use-now';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
@@ -24,8 +25,13 @@ const SUBJECT_MAX = 200;
 const CONTENT_MAX = 300;
 const EXPANDED_MAX = 20_000;
 
+type Notification = InboxNotification<RegisteredPayload>;
+
+/** What the row reads of a notification: the v2 shape, and what a v1 service adds (see `V1Extras`). */
+const extras = (notification: Notification) => notification as Notification & V1Extras;
+
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  notification: FeedItem<RegisteredPayload>;
+  notification: Notification;
   /** Position in the feed (1-based) and its size, for assistive technology. `-1`: size unknown. */
   posinset?: number;
   setsize?: number;
@@ -51,7 +57,7 @@ function hueOf(name: string): number {
   return hash % 360;
 }
 
-function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> }) {
+function Avatar({ notification }: { notification: Notification }) {
   const { renderAvatar, classNames } = useItemSettings();
   const [failed, setFailed] = useState<string | null>(null);
   // An image rendered on the server may fail before React hydrates it, and its `error` event is
@@ -61,17 +67,19 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   }, []);
   const custom = renderAvatar?.(notification);
   if (custom !== undefined) return <>{custom}</>;
-  const type = notification.actor?.type ?? 'none';
+  const { actor } = extras(notification);
+  // v2 gives an image's address; a v1 service says who the actor is (a user, a system icon, none).
+  const type = actor?.type ?? (notification.avatar ? 'user' : 'none');
   // No avatar, but its room is kept so the text lines up with the other rows.
   if (type === 'none') return <span data-inbox-slot="avatar" data-type="none" aria-hidden="true" />;
-  const data = notification.actor?.data ?? null;
+  const data = actor ? (actor.data ?? null) : (notification.avatar ?? null);
   let content: ReactNode;
   let hue: number | undefined;
   if (type === 'system_icon') {
     content = <Icon name={data ?? 'info'} />;
   } else {
     // The sender is `actorSubscriber`; `subscriber` is the recipient, so never their face.
-    const sender = type === 'user' ? senderOf(notification) : undefined;
+    const sender = type === 'user' ? senderOf(extras(notification)) : undefined;
     const src = safeUrl(data ?? sender?.avatar, 'image');
     const fallback = type === 'user' ? initials(sender) : '';
     if (src && failed !== src) {
@@ -97,24 +105,29 @@ function Avatar({ notification }: { notification: FeedItem<RegisteredPayload> })
   );
 }
 
+/** The notification's buttons, primary first. */
+function buttonsOf(notification: Notification): (NotificationButton & { resultContent?: string | undefined })[] {
+  const { primaryAction, secondaryAction } = extras(notification);
+  return [primaryAction && { ...primaryAction, type: 'primary' as const }, secondaryAction && { ...secondaryAction, type: 'secondary' as const }].filter((b) => b !== undefined);
+}
+
 interface ActionsProps {
-  notification: FeedItem;
-  onAction: (button: MessageButton) => void;
+  notification: Notification;
+  onAction: (button: NotificationButton) => void;
 }
 
 function ActionButtons({ notification, onAction }: ActionsProps) {
   const { classNames, labels } = useItemSettings();
-  const action = notification.cta.action;
   // The click is saved with the service; while it is on its way (or if this item is not from the
-  // feed's cache) the clicked button shows its result at once.
+  // store) the clicked button shows its result at once.
   const markAction = useMarkAction();
-  const buttons = action?.buttons ?? [];
+  const buttons = buttonsOf(notification);
   const pending = markAction.isPending ? buttons.find((b) => b.type === markAction.variables?.type) : undefined;
-  const done = pending ?? (action?.status === 'done' ? (buttons.find((b) => b.type === action.result?.type) ?? null) : null);
-  if (done || action?.status === 'done') {
+  const done = pending ?? buttons.find((b) => b.isCompleted);
+  if (done) {
     return (
       <p data-inbox-slot="item-result" className={classNames.itemResult}>
-        {displayText(done?.resultContent ?? done?.content ?? '', CONTENT_MAX).text}
+        {displayText(done.resultContent ?? done.label, CONTENT_MAX).text}
       </p>
     );
   }
@@ -127,11 +140,11 @@ function ActionButtons({ notification, onAction }: ActionsProps) {
           data-inbox-slot="action-button"
           data-variant={button.type}
           onClick={() => {
-            markAction.mutate({ messageId: notification._id, type: button.type });
+            markAction.mutate({ notificationId: notification.id, type: button.type });
             onAction(button);
           }}
         >
-          {displayLabel(button.content)}
+          {displayLabel(button.label)}
         </button>
       ))}
       {markAction.isError && (
@@ -182,17 +195,17 @@ function Item({
   useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
   const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
   // The store marks optimistically and rolls back itself: no mutation observer per row.
-  const { store } = useInboxContext('NotificationItem');
-  const mutate = (markAs: MarkAsValue) => void store.markAs([notification._id], markAs).catch(() => undefined);
+  const { actions } = useInboxContext('NotificationItem').inbox;
+  const mutate = (markAs: 'read' | 'unread') => void (markAs === 'read' ? actions.markAsRead(notification.id) : actions.markAsUnread(notification.id)).catch(() => undefined);
   const seenRef = useSeenOnView(notification, { enabled: seenOnView });
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
   const markRead = () => {
-    if (markReadOnClick && !notification.read) mutate('read');
+    if (markReadOnClick && !notification.isRead) mutate('read');
   };
-  const href = notification.cta.type === 'redirect' || notification.cta.data?.url ? safeUrl(notification.cta.data?.url) : undefined;
+  const href = safeUrl(notification.redirect?.url);
   const activate = (event: MouseEvent) => {
     markRead();
     onNotificationClick?.(notification);
@@ -211,15 +224,16 @@ function Item({
       });
     }
   };
-  const state = notification.read ? 'read' : 'unread';
-  // Statuses other than these two (`sent`, or one a newer service adds) show nothing.
-  const statusLabel = notification.status === 'error' || notification.status === 'warning' ? labels.status[notification.status as 'error' | 'warning'] : undefined;
+  const state = notification.isRead ? 'read' : 'unread';
+  // A v1 service's delivery status; others than these two (`sent`, or one a newer service adds) show nothing.
+  const { status } = extras(notification);
+  const statusLabel = status === 'error' || status === 'warning' ? labels.status[status as 'error' | 'warning'] : undefined;
   // Worked out once per text, not on every render.
   const subject = useMemo(() => (notification.subject ? withDirection(displayText(notification.subject, SUBJECT_MAX)) : undefined), [notification.subject]);
-  const content = useMemo(() => withDirection(displayText(notification.content, expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.content, expanded]);
+  const content = useMemo(() => withDirection(displayText(notification.body ?? '', expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.body, expanded]);
   const body = (
     <>
-      {!notification.read && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
+      {!notification.isRead && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
       {subject && (
         <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
           {subject.text}
@@ -231,14 +245,14 @@ function Item({
     </>
   );
 
-  const toggleLabel = notification.read ? labels.markAsUnread : labels.markAsRead;
+  const toggleLabel = notification.isRead ? labels.markAsUnread : labels.markAsRead;
   return (
     <article
       ref={setRefs}
       data-inbox-slot="item"
       data-state={state}
-      data-seen={notification.seen ? 'true' : 'false'}
-      data-status={notification.status}
+      data-seen={notification.isSeen ? 'true' : 'false'}
+      data-status={status}
       aria-posinset={posinset ?? row?.posinset}
       aria-setsize={setsize ?? row?.setsize}
       aria-labelledby={`${id}-main`}
@@ -275,13 +289,13 @@ function Item({
             {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
           </time>
           {statusLabel !== undefined && (
-            <span data-inbox-slot="item-status" data-status={notification.status}>
+            <span data-inbox-slot="item-status" data-status={status}>
               {statusLabel}
             </span>
           )}
         </p>
         {/* Most notifications have no buttons: they pay for no mutation of their own. */}
-        {(notification.cta.action?.buttons ?? []).length > 0 && (
+        {(notification.primaryAction || notification.secondaryAction) && (
           <ActionButtons
             notification={notification}
             onAction={(button) => {
@@ -296,7 +310,7 @@ function Item({
         data-inbox-slot="item-toggle"
         aria-label={toggleLabel}
         title={toggleLabel}
-        onClick={() => mutate(notification.read ? 'unread' : 'read')}
+        onClick={() => mutate(notification.isRead ? 'unread' : 'read')}
       >
         <span data-inbox-slot="unread-dot" />
       </button>

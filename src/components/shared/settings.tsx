@@ -1,16 +1,19 @@
 /** What the parts of one inbox share: labels, locale, time, callbacks and renderers. */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FeedItem, MessageButton, RegisteredPayload } from '../../client/index';
+import type { InboxAction, InboxNotification, RegisteredPayload } from '../../client/index';
 import { defaultLabels, type InboxLabels } from '../../i18n/labels';
 
-/** A notification as the components hand it to your code: `payload` typed by your `payloadSchema`. */
-type Notification = FeedItem<RegisteredPayload>;
+/** A notification as the components hand it to your code: `data` typed by your `payloadSchema`. */
+type Notification = InboxNotification<RegisteredPayload>;
+
+/** A button of a notification, and which one it is. */
+export type NotificationButton = InboxAction & { type: 'primary' | 'secondary' };
 
 export interface InboxCallbacks {
   /** A notification was activated (clicked, or Enter on it). */
   onNotificationClick?: (notification: Notification) => void;
-  /** A message-action button was clicked. */
-  onActionClick?: (button: MessageButton, notification: Notification) => void;
+  /** One of a notification's buttons was clicked. */
+  onActionClick?: (button: NotificationButton, notification: Notification) => void;
   /**
    * A notification's link was followed. Give it to route inside your app (e.g. `router.push`);
    * without it the link navigates as an ordinary link.

@@ -10,7 +10,8 @@ export function plant(service: ReferenceService): void {
   XSS_VECTORS.forEach((vector, index) => {
     const message = structuredClone(template);
     Object.assign(message, {
-      _id: `xss${String(index).padStart(21, '0')}`,
+      // An ObjectId, as the service's ids are (v2's cursor is one).
+      _id: `5e55${index.toString(16).padStart(20, '0')}`,
       createdAt: new Date(now - index * 1000).toISOString(),
       subject: `Vector ${index + 1}`,
       content: `Vector ${index + 1} (${vector.field})`,
@@ -43,7 +44,9 @@ export function plant(service: ReferenceService): void {
         message.actor = { type: 'system_custom', data: value };
         break;
       case 'payload':
+        // v1 shows the trigger payload, v2 the step's data.
         message.payload = vector.value as Record<string, unknown>;
+        message.data = vector.value as Record<string, unknown>;
         break;
     }
     service.data.messages.push(message);

@@ -1,0 +1,68 @@
+/**
+ * One subscriber's inbox, free of React: the store of notifications and the reader's actions on
+ * them, the preferences, which tab polls, and the other tabs. What the provider makes and connects.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InboxClient } from '../client/index';
+import { inboxKeys, scopeOf } from './keys';
+import { seedTable } from './list-query';
+import { createNotificationActions, type NotificationActions } from './notification-actions';
+import { createNotificationStore, type NotificationStore } from './notification-store';
+import { createPollerElection, type PollerElection } from './poller';
+import { createPreferenceActions, type PreferenceActions } from './preference-actions';
+import { refreshTabs, relayTabs, type TabChannel } from './tab-relay';
+
+export interface InboxOptions {
+  client: InboxClient;
+  subscriberId: string;
+  queryClient: QueryClient;
+  /** How long seen-on-view collects ids before it sends them in one request, in ms. Default 300. */
+  seenBatchMs?: number | undefined;
+  /** Keep the app's tabs in step through BroadcastChannel, one of them polling. Default true. */
+  crossTab?: boolean | undefined;
+}
+
+export interface Inbox {
+  store: NotificationStore;
+  actions: NotificationActions;
+  preferences: PreferenceActions;
+  preferencesKey: QueryKey;
+  /** Which tab polls: one visible tab of the app that shows something that polls (see poller.ts). */
+  poller: PollerElection;
+  /** Reads everything again, here and in the other tabs (after a broadcast, say). */
+  refreshEverywhere(): Promise<void>;
+  /** Starts listening to the other tabs and to caches filled elsewhere; returns the function that stops. Call it from an effect. */
+  connect(): () => void;
+}
+
+export function createInbox(options: InboxOptions): Inbox {
+  const { client, subscriberId, queryClient } = options;
+  const scope = scopeOf(client.baseUrl, subscriberId);
+  const crossTab = options.crossTab !== false;
+  const store = createNotificationStore({ client, subscriberId, queryClient });
+  const preferencesKey = inboxKeys.preferences(scope);
+  /** Open while connected. */
+  let channel: (TabChannel & { close(): void }) | undefined;
+  const actions = createNotificationActions(store, { seenBatchMs: options.seenBatchMs });
+  return {
+    store,
+    actions,
+    preferences: createPreferenceActions({ client, subscriberId, queryClient, preferencesKey, saved: () => channel?.postMessage({ v: 1, kind: 'preferences' }) }),
+    preferencesKey,
+    poller: createPollerElection(scope, crossTab),
+    refreshEverywhere: () => refreshTabs(store, channel),
+    connect() {
+      const stopSeeding = seedTable(store);
+      const own = crossTab && typeof BroadcastChannel !== 'undefined' ? (new BroadcastChannel(`inbox-kit:${scope}`) as unknown as TabChannel & { close(): void }) : undefined;
+      const stopRelay = own ? relayTabs(store, own, preferencesKey) : undefined;
+      channel = own;
+      return () => {
+        stopSeeding();
+        stopRelay?.();
+        own?.close();
+        if (channel === own) channel = undefined;
+        actions.stop();
+      };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** The subscriber's preferences: one query, and `null` for a subscriber the service does not know yet. */
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { InboxV1Client, Preferences } from '../client/index';
+import { orWhenUnknown } from './unknown-subscriber';
+
+export function preferencesOptions(client: InboxV1Client, subscriberId: string, queryKey: QueryKey) {
+  return queryOptions({
+    // The client retries network errors, 5xx and 429 itself.
+    retry: false,
+    queryKey,
+    // `null`: the service does not know this subscriber yet, so there is nothing to set.
+    queryFn: ({ signal }): Promise<Preferences | null> => orWhenUnknown<Preferences | null>(client.getPreferences({ subscriberId }, { signal }), () => null),
+  });
+}
