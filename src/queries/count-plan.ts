@@ -49,3 +49,14 @@ export function shownCount(counted: number, filter: ListFilter, moves: Iterable<
   for (const [before, after] of moves) if (before) count += inside(after) - inside(before);
   return { count: Math.max(0, count), exact: counted < COUNT_CAP };
 }
+
+/**
+ * Whether clearing `cleared` (its unread, or its unseen, of its tags and data) leaves nothing in
+ * `filter`: a filter of unread (or unseen) notifications within the same tags and data, whatever
+ * else it asks. (Seen but unread is possible, so clearing unseen leaves the unread.)
+ */
+export function empties(cleared: ListFilter, filter: ListFilter): boolean {
+  const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);
+  const emptied = cleared.read === false ? filter.read === false : cleared.seen === false && filter.seen === false;
+  return emptied && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
+}

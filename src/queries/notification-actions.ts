@@ -10,7 +10,8 @@ import type { ListFilter } from './matches';
 import { matches } from './matches';
 import { createMarkEverything } from './mark-everything';
 import type { FreePayload, InboxNotification, RequestOptions } from '../client/index';
-import { empties, type NotificationStore, type Send } from './notification-store';
+import { empties } from './count-plan';
+import type { NotificationStore, Send } from './notification-store';
 import type { Change } from './overlay';
 import { createSeenBatch } from './seen-batch';
 

@@ -6,41 +6,19 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FreePayload, InboxClient, InboxNotification } from '../client/index';
-import type { Move } from './count-plan';
+import { createAnswerLog, together, written, type Acks, type Answered, type Origin, type Send, type SendTogether } from './answer-log';
+import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf } from './keys';
 import { createNotificationTable, type NotificationTable } from './notification-table';
 import { matches, type ListFilter } from './matches';
 import { combined, overlaid, type Change } from './overlay';
 
+export type { Acks, Answered, Origin, Send, SendTogether } from './answer-log';
+
 type Notification = InboxNotification<FreePayload>;
 
-/** What one notification's change sends; the service's answer, or nothing when it deleted it. */
-export type Send = (id: string) => Promise<Notification | void>;
 
-/**
- * One request for all the notifications of a change (seen, several read). It answers nothing of
- * them, or (v1) the notifications it changed: one it left out was not changed (unknown to it, or
- * not this subscriber's), and settles to what the table holds.
- */
-export interface SendTogether {
-  together: () => Promise<Notification[] | void>;
-}
-
-/** What a tab learnt the service now holds: notifications as it answered them, and those it deleted. */
-export interface Answered {
-  rows: Notification[];
-  deleted: string[];
-}
-
-/** Where an answered change came from: a tab, and the number of its answers so far. */
-export interface Origin {
-  from: string;
-  n: number;
-}
-
-/** Of each tab, how many of its answered changes a count includes. */
-export type Acks = Record<string, number>;
 
 export interface NotificationStore {
   readonly client: InboxClient;
@@ -110,7 +88,6 @@ export interface Snapshot {
   pending: Move[];
 }
 
-const MOVES_KEPT = 500;
 
 export function createNotificationStore(options: {
   client: InboxClient;
@@ -131,10 +108,7 @@ export function createNotificationStore(options: {
   };
   table.subscribe(changed);
 
-  /** The kit's answered changes, by the sequence number of their answers. */
-  let answered: { seq: number; id: string; move: Move; origin: Origin }[] = [];
-  const tab = Math.random().toString(36).slice(2);
-  const acks: Acks = { [tab]: 0 };
+  const log = createAnswerLog(table);
   /** Changes sent and not answered. */
   let inFlight = 0;
   /** The sequence number of the latest change sent or answered. */
@@ -146,26 +120,12 @@ export function createNotificationStore(options: {
   /** Clears on their way (`seq` Infinity) or answered at `seq`. */
   let clears: { filter: ListFilter; change: Change; seq: number }[] = [];
 
-  /** Writes answers at `at` (after the service applied them), remembering each move for the counts asked before. */
-  /** Tells the listeners what an answer of this tab's wrote (when it wrote anything). */
-  function tell(told: Answered & { origin: Origin }, count: number): void {
-    if (count > 0) for (const listener of answerListeners) listener({ rows: told.rows, deleted: told.deleted }, told.origin);
-  }
-
-  function write(entries: [string, Notification | undefined][], at: number, origin: Origin): Answered & { origin: Origin } {
-    const told = { rows: [] as Notification[], deleted: [] as string[], origin };
-    for (const [id, after] of entries) {
-      const before = table.get(id);
-      if (after) table.merge([after], at);
-      else table.remove([id], at);
-      answered.push({ seq: at, id, move: [before, table.get(id)], origin });
-      if (after) told.rows.push(after);
-      else told.deleted.push(id);
-    }
-    // Counts are asked again at every poll: one asked before the last few hundred changes is long replaced.
-    if (answered.length > MOVES_KEPT) answered = answered.slice(-MOVES_KEPT);
-    if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
-    return told;
+  /** Writes what an answer of this tab's holds, at `at`, and tells the listeners (when it wrote anything). */
+  function answer(entries: [string, Notification | undefined][], at: number): void {
+    if (entries.length === 0) return;
+    const origin = log.nextOrigin();
+    const told = log.write(entries, at, origin);
+    for (const listener of answerListeners) listener(told, origin);
   }
 
   const intents = createIntentQueue<Change>({
@@ -205,15 +165,14 @@ export function createNotificationStore(options: {
       };
       return snapshot;
     },
-    tab,
-    acks: () => ({ ...acks }),
-    changedSince: (id, counted) => answered.some((entry) => entry.id === id && entry.origin.n > (counted[entry.origin.from] ?? 0)),
+    tab: log.tab,
+    acks: log.acks,
+    changedSince: log.changedSince,
     onUnclear(listener) {
       unclearListeners.add(listener);
       return () => unclearListeners.delete(listener);
     },
-    answeredAfter: (seq, counted) =>
-      answered.filter(({ seq: at, origin }) => at > seq || (counted !== undefined && origin.n > (counted[origin.from] ?? 0))).map((entry) => entry.move),
+    answeredAfter: log.after,
     counted(seq) {
       const crossed = inFlight > 0 || lastChange > seq;
       if (crossed && inFlight > 0) recount = true;
@@ -243,7 +202,7 @@ export function createNotificationStore(options: {
         const at = table.next();
         entry.seq = lastChange = at;
         const entries = table.all().flatMap((n) => (matches(n, filter) ? [[n.id, overlaid(n, change)] as [string, Notification | undefined]] : []));
-        tell(write(entries, at, { from: tab, n: (acks[tab] ?? 0) + 1 }), entries.length);
+        answer(entries, at);
       } catch (error) {
         clears = clears.filter((other) => other !== entry);
         throw error;
@@ -254,10 +213,10 @@ export function createNotificationStore(options: {
       }
     },
     cleared: (filter, seq) => clears.some((entry) => entry.seq > seq && empties(entry.filter, filter)),
-    learn(answer, origin) {
+    learn(told, origin) {
       const at = table.next();
       lastChange = at;
-      write([...answer.rows.map((n) => [n.id, n] as [string, Notification]), ...answer.deleted.map((id) => [id, undefined] as [string, undefined])], at, origin);
+      log.write([...told.rows.map((n) => [n.id, n] as [string, Notification]), ...told.deleted.map((id) => [id, undefined] as [string, undefined])], at, origin);
     },
     onAnswered(listener) {
       answerListeners.add(listener);
@@ -276,24 +235,11 @@ export function createNotificationStore(options: {
       inFlight++;
       lastChange = table.next();
       try {
-        const answers: PromiseSettledResult<Notification | void | typeof APPLIED | typeof SKIPPED>[] = 'together' in send ? together(ids, await send.together()) : await Promise.allSettled(ids.map((id) => send(id)));
+        const answers = 'together' in send ? together(ids, await send.together()) : await Promise.allSettled(ids.map((id) => send(id)));
         // Answered: the service had applied it, so reads sent from now on see it, and earlier ones may not.
         const at = table.next();
         lastChange = at;
-        const entries: [string, Notification | undefined][] = [];
-        ids.forEach((id, index) => {
-          const answer = answers[index]!;
-          // One refused or unanswered: the others the service did apply are written all the same.
-          if (answer.status === 'rejected') return;
-          const row = table.get(id);
-          // Left out of an answer that lists what it changed: not changed.
-          if (answer.value === SKIPPED) return;
-          // Answered with nothing of it: what the table holds, changed (unknown to the table: nothing to write).
-          if (answer.value === APPLIED) {
-            if (row) entries.push([id, overlaid(row, change)]);
-          } else entries.push([id, answer.value || undefined]);
-        });
-        tell(write(entries, at, { from: tab, n: (acks[tab] ?? 0) + 1 }), entries.length);
+        answer(written(table, ids, change, answers), at);
         const refused = answers.find((answer) => answer.status === 'rejected');
         if (refused) throw refused.reason;
         return { result: undefined, values: new Map() };
@@ -304,24 +250,4 @@ export function createNotificationStore(options: {
   }
 }
 
-/**
- * Whether clearing `cleared` (its unread, or its unseen, of its tags and data) leaves nothing in
- * `filter`: a filter of unread (or unseen) notifications within the same tags and data, whatever
- * else it asks. (Seen but unread is possible, so clearing unseen leaves the unread.)
- */
-export function empties(cleared: ListFilter, filter: ListFilter): boolean {
-  const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);
-  const emptied = cleared.read === false ? filter.read === false : cleared.seen === false && filter.seen === false;
-  return emptied && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
-}
 
-/** A request that answered nothing of the notification but succeeded. */
-const APPLIED = Symbol('applied');
-/** A request whose answer lists what it changed, without this notification. */
-const SKIPPED = Symbol('skipped');
-
-/** Each notification's answer from one request's: its own row when the answer lists them, else applied. */
-function together(ids: readonly string[], answer: Notification[] | void): PromiseFulfilledResult<Notification | typeof APPLIED | typeof SKIPPED>[] {
-  const listed = answer && new Map(answer.map((n) => [n.id, n]));
-  return ids.map((id) => ({ status: 'fulfilled', value: listed ? (listed.get(id) ?? SKIPPED) : APPLIED }));
-}

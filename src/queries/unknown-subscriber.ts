@@ -4,17 +4,12 @@
  * not found" (our reference's spec form: 404). For an inbox that is a new user with nothing in
  * it, not an error.
  */
-import { InboxApiError, type FeedPage } from '../client/index';
+import { InboxApiError } from '../client/index';
 
 const NOT_FOUND = /\bsubscriber\b.*\bnot\s+(?:been\s+)?found\b/i;
 
 export function isUnknownSubscriber(error: unknown): boolean {
   return error instanceof InboxApiError && (error.status === 400 || error.status === 404) && error.messages.some((message) => NOT_FOUND.test(message));
-}
-
-/** The page a subscriber the service does not know yet has: nothing. */
-export function emptyPage<P>(page: number, limit: number): FeedPage<P> {
-  return { data: [], hasMore: false, page, pageSize: limit, totalCount: 0, invalidItems: [] };
 }
 
 /** `request`'s answer, or `fallback` when the subscriber is not known to the service yet. */

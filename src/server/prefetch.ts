@@ -7,13 +7,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InboxClient } from '../client/index';
 import type { FeedFilter } from '../hooks/useFeed';
-import { countPlan } from './count-plan';
-import { countOptions, type CountData } from './count-query';
-import { inboxKeys, scopeOf } from './keys';
-import { normalizeListFilter } from './list-filter';
-import { listOptions } from './list-query';
-import { createNotificationStore } from './notification-store';
-import { preferencesOptions } from './preferences-query';
+import { countPlan } from '../queries/count-plan';
+import { countOptions, type CountData } from '../queries/count-query';
+import { inboxKeys, scopeOf } from '../queries/keys';
+import { normalizeListFilter } from '../queries/list-filter';
+import { listOptions } from '../queries/list-query';
+import { createNotificationStore } from '../queries/notification-store';
+import { preferencesOptions } from '../queries/preferences-query';
 
 export interface PrefetchInboxOptions {
   /** A client for the service itself (`createInboxClient({ baseUrl: upstream, apiKey })`). */

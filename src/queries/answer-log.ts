@@ -1,0 +1,114 @@
+/**
+ * What the service answered to the kit's changes: each answer is written into the table at its
+ * sequence number, and remembered as a move (the notification before and after it) with where it
+ * came from (this tab or another, and the number of that tab's answers). A count asked before an
+ * answer is moved by it; a count or a read another tab sent is moved by what it says it had not
+ * heard of (its acknowledgements). No clock anywhere.
+ */
+import type { FreePayload, InboxNotification } from '../client/index';
+import type { Move } from './count-plan';
+import type { NotificationTable } from './notification-table';
+import { overlaid, type Change } from './overlay';
+
+type Notification = InboxNotification<FreePayload>;
+
+/** What one notification's change sends; the service's answer, or nothing when it deleted it. */
+export type Send = (id: string) => Promise<Notification | void>;
+
+/**
+ * One request for all the notifications of a change (seen, several read). It answers nothing of
+ * them, or (v1) the notifications it changed: one it left out was not changed (unknown to it, or
+ * not this subscriber's), and settles to what the table holds.
+ */
+export interface SendTogether {
+  together: () => Promise<Notification[] | void>;
+}
+
+/** What a tab learnt the service now holds: notifications as it answered them, and those it deleted. */
+export interface Answered {
+  rows: Notification[];
+  deleted: string[];
+}
+
+/** Where an answered change came from: a tab, and the number of its answers so far. */
+export interface Origin {
+  from: string;
+  n: number;
+}
+
+/** Of each tab, how many of its answered changes a count (or a read) includes. */
+export type Acks = Record<string, number>;
+
+/** Counts are asked again at every poll: one asked before the last few hundred changes is long replaced. */
+const MOVES_KEPT = 500;
+
+export interface AnswerLog {
+  /** This tab's id in `Origin`s. */
+  readonly tab: string;
+  /** The origin of this tab's next answer. */
+  nextOrigin(): Origin;
+  /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */
+  write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin): Answered;
+  /** The moves of answers after `seq`, and (with `acks`) of those the acknowledgements do not include. */
+  after(seq: number, acks?: Acks): Move[];
+  /** Whether an answer about this notification is newer than what `acks` acknowledge. */
+  changedSince(id: string, acks: Acks): boolean;
+  /** Of each tab, how many of its answers this tab has written. */
+  acks(): Acks;
+}
+
+export function createAnswerLog(table: NotificationTable): AnswerLog {
+  let log: { seq: number; id: string; move: Move; origin: Origin }[] = [];
+  const tab = Math.random().toString(36).slice(2);
+  const acks: Acks = { [tab]: 0 };
+  const unacked = (origin: Origin, counted: Acks) => origin.n > (counted[origin.from] ?? 0);
+  return {
+    tab,
+    nextOrigin: () => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
+    write(entries, at, origin) {
+      const told: Answered = { rows: [], deleted: [] };
+      for (const [id, after] of entries) {
+        const before = table.get(id);
+        if (after) table.merge([after], at);
+        else table.remove([id], at);
+        log.push({ seq: at, id, move: [before, table.get(id)], origin });
+        if (after) told.rows.push(after);
+        else told.deleted.push(id);
+      }
+      if (log.length > MOVES_KEPT) log = log.slice(-MOVES_KEPT);
+      if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
+      return told;
+    },
+    after: (seq, counted) => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
+    changedSince: (id, counted) => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),
+    acks: () => ({ ...acks }),
+  };
+}
+
+/** A request that answered nothing of the notification but succeeded. */
+const APPLIED = Symbol('applied');
+/** A request whose answer lists what it changed, without this notification. */
+const SKIPPED = Symbol('skipped');
+
+type Answer = PromiseSettledResult<Notification | void | typeof APPLIED | typeof SKIPPED>;
+
+/** Each notification's answer from one request's: its own row when the answer lists them, else applied. */
+export function together(ids: readonly string[], answer: Notification[] | void): Answer[] {
+  const listed = answer && new Map(answer.map((n) => [n.id, n]));
+  return ids.map((id) => ({ status: 'fulfilled', value: listed ? (listed.get(id) ?? SKIPPED) : APPLIED }));
+}
+
+/**
+ * What a change's answers write, per notification: the service's row; for one the answer said
+ * nothing of, the row the table holds, changed (none when the table does not hold it); nothing for
+ * one left out of an answer that lists what it changed, or refused.
+ */
+export function written(table: NotificationTable, ids: readonly string[], change: Change, answers: readonly Answer[]): [string, Notification | undefined][] {
+  return ids.flatMap((id, index): [string, Notification | undefined][] => {
+    const answer = answers[index];
+    if (answer?.status !== 'fulfilled' || answer.value === SKIPPED) return [];
+    if (answer.value !== APPLIED) return [[id, answer.value || undefined]];
+    const row = table.get(id);
+    return row ? [[id, overlaid(row, change)]] : [];
+  });
+}
