@@ -13,7 +13,7 @@
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams, NotificationsPage } from '../client/index';
-import { listView, newerFirst, nextCursor } from './list-view';
+import { listOfSorted, listView, newerFirst, nextCursor } from './list-view';
 import { matches, type ListFilter } from './matches';
 import type { NotificationStore } from './notification-store';
 import { MAX_PAGE, pageFor } from './page-plan';
@@ -133,7 +133,7 @@ export function listed(store: NotificationStore, views: Notification[], filter: 
   // as they are until the store takes them in (see `seedTable`).
   const unheld = data.pages.flatMap((page) => page.rows.filter((n) => !store.table.get(n.id) && !store.table.deleted(n.id)));
   const reach = data.pages.at(-1)?.hasMore ? (oldestHeld(store, idsOf(data.pages)) ?? unheld.at(-1)) : undefined;
-  return listView(unheld.length > 0 ? [...views, ...unheld] : views, filter, reach);
+  return unheld.length > 0 ? listView([...views, ...unheld], filter, reach) : listOfSorted(views, filter, reach);
 }
 
 /**

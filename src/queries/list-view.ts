@@ -22,11 +22,21 @@ export function newerFirst(a: Pick<Notification, 'createdAt' | 'id'>, b: Pick<No
  * the list's pages hold (`undefined` when they hold all there is).
  */
 export function listView(notifications: Iterable<Notification | undefined>, filter: ListFilter, reach: Pick<Notification, 'createdAt' | 'id'> | undefined): Notification[] {
+  return listOfSorted([...notifications].filter((n) => n !== undefined).sort(newerFirst), filter, reach);
+}
+
+/**
+ * `listView` of notifications already in the service's order (the store's snapshot keeps them so,
+ * once for every list): it stops at the reach, so a list's first page looks at what it shows, not
+ * at every notification the table holds.
+ */
+export function listOfSorted(notifications: readonly Notification[], filter: ListFilter, reach: Pick<Notification, 'createdAt' | 'id'> | undefined): Notification[] {
   const shown: Notification[] = [];
   for (const notification of notifications) {
-    if (notification && matches(notification, filter) && (!reach || newerFirst(notification, reach) <= 0)) shown.push(notification);
+    if (reach && newerFirst(notification, reach) > 0) break;
+    if (matches(notification, filter)) shown.push(notification);
   }
-  return shown.sort(newerFirst);
+  return shown;
 }
 
 /**

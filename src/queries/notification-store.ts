@@ -10,6 +10,7 @@ import { createAnswerLog, together, written, type Acks, type Answered, type Orig
 import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { inboxKeys, scopeOf } from './keys';
+import { newerFirst } from './list-view';
 import { createNotificationTable, type NotificationTable } from './notification-table';
 import { matches, type ListFilter } from './matches';
 import { combined, overlaid, type Change } from './overlay';
@@ -82,7 +83,7 @@ export interface NotificationStore {
 }
 
 export interface Snapshot {
-  /** Every notification the table holds, as the reader sees it (pending changes laid over it, those being deleted left out). */
+  /** Every notification the table holds, as the reader sees it (pending changes laid over it, those being deleted left out), newest first. */
   views: Notification[];
   /** Each pending change as a move from the table's state to the overlay's. */
   pending: Move[];
@@ -157,7 +158,8 @@ export function createNotificationStore(options: {
       const under = (n: Notification) => all.reduce<Notification | undefined>((view, entry) => (view && matches(view, entry.filter) ? overlaid(view, entry.change) : view), n);
       const view = (n: Notification | undefined) => overlaid(n && under(n), pending.get(n?.id ?? ''));
       snapshot = {
-        views: table.all().flatMap((n) => view(n) ?? []),
+        // In the service's order, once for every list (each then stops at its reach).
+        views: table.all().flatMap((n) => view(n) ?? []).sort(newerFirst),
         pending: [
           ...[...pending.keys()].map((id) => [table.get(id), view(table.get(id))] as const),
           ...(all.length > 0 ? table.all().flatMap((n) => (pending.has(n.id) || under(n) === n ? [] : [[n, under(n)] as const])) : []),
