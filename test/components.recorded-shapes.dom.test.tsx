@@ -235,9 +235,12 @@ describe('<Inbox variant="embedded" /> on the deployed service’s feed', () => 
     const target = markAsBody.data[0];
     if (!target) throw new Error('mark-as.json has no messages');
     const article = articleWith(target.content);
+    const avatar = article.querySelector('[data-inbox-slot="avatar"]')?.outerHTML;
     await user.click(within(article).getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(service.state.find((item) => item._id === target._id)?.read).toBe(true));
     await waitFor(() => expect(articleWith(target.content)).toHaveAttribute('data-state', 'read'));
+    // The answer is a lean message (no sender, actor.data null): the row keeps the feed's sender.
+    expect(articleWith(target.content).querySelector('[data-inbox-slot="avatar"]')?.outerHTML).toBe(avatar);
     expect(service.requests).toContain(`POST /v1/subscribers/${SUBSCRIBER_ID}/messages/mark-as`);
   });
 });

@@ -231,4 +231,31 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     // On v2 the counts tell only numbers: the newest 100 are read once, when they moved.
     if (v2) expect(urls.slice(mark).filter((url) => /notifications\?limit=100$/.test(url))).toHaveLength(1);
   });
+
+  it('after “mark all as read”, a change the reader makes counts at once', async () => {
+    const { result } = render(() => ({ all: useNotifications({}, 10), counts: useNotificationCounts([{ read: false }]), actions: useNotificationActions() }));
+    await waitFor(() => expect(result.current.counts.counts && result.current.all.notifications.length > 0).toBeTruthy());
+    await act(() => result.current.actions.markAllAsRead());
+    await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(0));
+    // No poll here: the emptied count moves with the reader's change by itself.
+    const target = result.current.all.notifications[0]!.id;
+    await act(() => result.current.actions.markAsUnread(target));
+    await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(1));
+    expect(truth({ read: false })).toEqual([target]);
+  });
+
+  it('what arrives right after “mark all as read” is read in by the next polls and counted', async () => {
+    const { result } = render(() => ({
+      all: useNotifications({}, 10),
+      counts: useNotificationCounts([{ read: false }], { refetchInterval: 150 }),
+      actions: useNotificationActions(),
+    }));
+    await waitFor(() => expect(result.current.counts.counts && result.current.all.notifications.length > 0).toBeTruthy());
+    await act(() => result.current.actions.markAllAsRead());
+    // It arrives before the first poll after the mark: that poll's count is the first to include it.
+    await createInboxAdminClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, dangerouslyAllowBrowser: true }).broadcast({ name: 'product-announcement', payload: { title: 'After', body: 'Arrived after mark all.', url: '/' } });
+    const arrived = () => service.feedOf(SUBSCRIBER).find((n) => n.content.includes('Arrived after mark all.'))!._id;
+    await waitFor(() => expect(ids(result.current.all)[0]).toBe(arrived()), { timeout: 2_000 });
+    await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(1));
+  });
 });

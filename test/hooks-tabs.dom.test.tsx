@@ -113,4 +113,19 @@ describe(`tabs in step (${v2 ? 'v2' : 'v1 through the stand-ins'})`, () => {
     await waitFor(() => expect(other.result.current.counts.counts?.[0]?.count).toBe(unreadTruth()));
     expect(other.urls.slice(mark)).toEqual([]);
   });
+
+  it('“mark all as read” in one tab marks what another tab holds, notifications the first never loaded included, and empties its count', async () => {
+    for (const message of service.data.messages) Object.assign(message, { read: false });
+    const deep = openTab();
+    const shallow = openTab();
+    await Promise.all([loaded(deep), loaded(shallow)]);
+    // The deep tab loads more than the shallow one holds.
+    await act(() => deep.result.current.all.fetchNextPage());
+    await waitFor(() => expect(deep.result.current.all.notifications.length).toBeGreaterThan(10));
+    await act(() => shallow.actions.markAllAsRead());
+    await waitFor(() => expect(deep.result.current.all.notifications.every((n) => n.isRead)).toBe(true));
+    expect(deep.result.current.unread.notifications).toEqual([]);
+    await waitFor(() => expect(deep.result.current.counts.counts?.[0]).toEqual({ count: 0, exact: true }));
+    expect(unreadTruth()).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { countPlan, shownCount, type ShownCount } from '../queries/count-plan';
-import { countOptions } from '../queries/count-query';
+import { countPlan, type ShownCount } from '../queries/count-plan';
+import { countOptions, countShown } from '../queries/count-query';
 import type { ListFilter } from '../queries/matches';
 import { useInboxContext } from './InboxProvider';
 
@@ -39,13 +39,9 @@ export function useNotificationCounts(filters: readonly ListFilter[], options: N
   const { data } = query;
   const counts = useMemo(() => {
     if (!data) return undefined;
-    const moves = [...store.answeredAfter(data.seq, data.acks), ...pending];
     return stable.map((filter, index) => {
-      // "Mark all as read" empties some counts at once, the notifications the kit does not hold too.
-      if (store.cleared(filter, data.seq)) return { count: 0, exact: true };
       const at = plan.at[index]!;
-      const shown = shownCount(data.counts[at] ?? 0, filter, moves);
-      return data.capped?.[at] ? { ...shown, exact: false } : shown;
+      return countShown(store, filter, data.counts[at] ?? 0, data, pending, data.capped?.[at]);
     });
   }, [store, stable, plan, data, pending]);
   return { counts: counts as ShownCount[] | undefined, isLoading: query.isPending && query.fetchStatus !== 'idle', isError: query.isError, error: query.error, refetch: query.refetch };

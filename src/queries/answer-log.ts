@@ -98,17 +98,24 @@ export function together(ids: readonly string[], answer: Notification[] | void):
   return ids.map((id) => ({ status: 'fulfilled', value: listed ? (listed.get(id) ?? SKIPPED) : APPLIED }));
 }
 
+/** What a change can change of a notification: its state, not its content. */
+const STATE = ['isRead', 'isSeen', 'isArchived', 'isSnoozed', 'snoozedUntil', 'readAt', 'firstSeenAt', 'archivedAt', 'primaryAction', 'secondaryAction'] as const;
+
 /**
- * What a change's answers write, per notification: the service's row; for one the answer said
- * nothing of, the row the table holds, changed (none when the table does not hold it); nothing for
- * one left out of an answer that lists what it changed, or refused.
+ * What a change's answers write, per notification: the state the service answered, over the row
+ * the table holds (a v1 mark-as answers a leaner message, without the sender the feed gave); the
+ * whole answer for a row the table does not hold. For one the answer said nothing of, the row the
+ * table holds, changed (none when it does not hold it); nothing for one left out of an answer that
+ * lists what it changed, or refused.
  */
 export function written(table: NotificationTable, ids: readonly string[], change: Change, answers: readonly Answer[]): [string, Notification | undefined][] {
   return ids.flatMap((id, index): [string, Notification | undefined][] => {
     const answer = answers[index];
     if (answer?.status !== 'fulfilled' || answer.value === SKIPPED) return [];
-    if (answer.value !== APPLIED) return [[id, answer.value || undefined]];
     const row = table.get(id);
-    return row ? [[id, overlaid(row, change)]] : [];
+    if (answer.value === APPLIED) return row ? [[id, overlaid(row, change)]] : [];
+    const answered = answer.value;
+    if (!answered || !row) return [[id, answered || undefined]];
+    return [[id, { ...row, ...Object.fromEntries(STATE.flatMap((field) => (answered[field] !== undefined ? [[field, answered[field]]] : []))) }]];
   });
 }

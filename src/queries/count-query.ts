@@ -9,7 +9,8 @@
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { InboxError, type FreePayload, type InboxNotification, type NotificationCountFilter } from '../client/index';
-import { COUNT_CAP, shownCount } from './count-plan';
+import { COUNT_CAP, shownCount, type Move, type ShownCount } from './count-plan';
+import type { ListFilter } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
 import { isUnknownSubscriber } from './unknown-subscriber';
 
@@ -61,14 +62,22 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
   return { counts, seq, head: { rows, acks } };
 }
 
-/** Each count as the kit knows it: the answer moved by the kit's changes it did not count (pending ones aside). */
-export function shownCounts(store: NotificationStore, filters: readonly NotificationCountFilter[], data: CountData) {
-  const moves = store.answeredAfter(data.seq, data.acks);
-  return filters.map((filter, index) => {
-    if (store.cleared(filter, data.seq)) return { count: 0, exact: true };
-    const shown = shownCount(data.counts[index] ?? 0, filter, moves);
-    return data.capped?.[index] ? { ...shown, exact: false } : shown;
-  });
+/**
+ * A count as the reader sees it: the answer moved by the kit's changes the service had not
+ * counted, answered (`data.seq`, `data.acks`) or `pending`. After a change of all that empties it
+ * ("mark all as read"), 0 moved by what was answered since, notifications the kit does not hold
+ * included.
+ */
+export function countShown(store: NotificationStore, filter: ListFilter, counted: number, data: CountData, pending: readonly Move[], capped = false): ShownCount {
+  const at = store.clearedAt(filter, data.seq);
+  if (at !== undefined) return { count: shownCount(0, filter, [...(at === Infinity ? [] : store.answeredAfter(at)), ...pending]).count, exact: true };
+  const shown = shownCount(counted, filter, [...store.answeredAfter(data.seq, data.acks), ...pending]);
+  return capped ? { ...shown, exact: false } : shown;
+}
+
+/** Each count as the kit knows it, pending changes aside (what a poll compares, and what the polling tab tells). */
+export function shownCounts(store: NotificationStore, filters: readonly NotificationCountFilter[], data: CountData): ShownCount[] {
+  return filters.map((filter, index) => countShown(store, filter, data.counts[index] ?? 0, data, [], data.capped?.[index]));
 }
 
 export function countKey(store: NotificationStore, filters: readonly NotificationCountFilter[]): QueryKey {
@@ -87,8 +96,13 @@ export function countOptions(store: NotificationStore, filters: NotificationCoun
       // A change of the kit's was answered while the service counted: it may or may not be in the
       // count. Asked again at once when none is on its way; else when they have all settled.
       if (store.counted(data.seq) && !store.busy()) data = await ask(store, filters);
-      // Moved by more than the kit's changes (a "mark all" of its own moves counts it cannot foresee, as unseen).
-      const moved = before && !store.cleared({ read: false }, before.seq) && shownCounts(store, filters, before).some((shown, index) => shown.count !== data.counts[index]);
+      // Moved by more than the kit's changes: more than expected is something new; fewer, a change
+      // elsewhere, unless a "mark all" of the kit's since explains it (it moves counts it cannot
+      // foresee, as unseen when marking read).
+      const moved = before && shownCounts(store, filters, before).some((expected, index) => {
+        const now = data.counts[index] ?? 0;
+        return now > expected.count || (now < expected.count && store.clearedAt({ read: false }, before.seq) === undefined && store.clearedAt({ seen: false }, before.seq) === undefined);
+      });
       if (moved && (await store.client.capabilities({ subscriberId: store.subscriberId })).counts) void store.queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
       return data;
     },

@@ -9,7 +9,7 @@ import type { ListData } from './list-query';
 import type { ListFilter } from './matches';
 import { matches } from './matches';
 import { createMarkEverything } from './mark-everything';
-import type { FreePayload, InboxNotification, RequestOptions } from '../client/index';
+import { InboxError, type FreePayload, type InboxNotification, type RequestOptions } from '../client/index';
 import { empties } from './count-plan';
 import type { NotificationStore, Send } from './notification-store';
 import type { Change } from './overlay';
@@ -112,6 +112,8 @@ export function createNotificationActions(store: NotificationStore, options: { s
       const unreadOnes = { ...filter, read: false };
       const held = store.snapshot().views.flatMap((n) => (matches(n, unreadOnes) ? [n.id] : []));
       const { api } = await client.capabilities({ subscriberId });
+      // v1 marks all, or all of some payload: not of some tags.
+      if (api !== 'v2' && filter.tags?.length) throw new InboxError('unsupported', 'Marking all of some tags read needs the v2 API; this service has v1 only.');
       // Kept for a second sending after an unclear answer, so the service applies it once.
       const idempotencyKey = newIdempotencyKey();
       const send =

@@ -73,8 +73,16 @@ export interface NotificationStore {
    * Until a count asked after its answer, a count it empties shows none.
    */
   changeAll(filter: ListFilter, change: Change, send: () => Promise<unknown>): Promise<void>;
-  /** Whether a count of `filter` asked at `seq` predates a change of all that empties it. */
-  cleared(filter: ListFilter, seq: number): boolean;
+  /**
+   * The latest change of all, since `seq`, that empties a count of `filter`: its sequence number
+   * (Infinity while on its way), or `undefined`. A count asked at `seq` is then 0, moved by what
+   * was answered after it.
+   */
+  clearedAt(filter: ListFilter, seq: number): number | undefined;
+  /** Another tab's change of all, answered: written into the rows that match, and the counts it empties are 0 until asked again. */
+  learnAll(filter: ListFilter, change: Change): void;
+  /** Hears each change of all this tab's service answered (to tell the other tabs). */
+  onChangedAll(listener: (filter: ListFilter, change: Change) => void): () => void;
   /** Writes what another tab learnt the service holds, as an answered change of the kit's. */
   learn(answer: Answered, origin: Origin): void;
   /** Hears what each change's answers wrote (to tell the other tabs). */
@@ -118,6 +126,7 @@ export function createNotificationStore(options: {
   const changes = { pending: 0, sent: 0 };
   const answerListeners = new Set<(answer: Answered, origin: Origin) => void>();
   const unclearListeners = new Set<() => void>();
+  const allListeners = new Set<(filter: ListFilter, change: Change) => void>();
   /** Clears on their way (`seq` Infinity) or answered at `seq`. */
   let clears: { filter: ListFilter; change: Change; seq: number }[] = [];
 
@@ -205,8 +214,12 @@ export function createNotificationStore(options: {
         entry.seq = lastChange = at;
         const entries = table.all().flatMap((n) => (matches(n, filter) ? [[n.id, overlaid(n, change)] as [string, Notification | undefined]] : []));
         answer(entries, at);
+        for (const listener of allListeners) listener(filter, change);
       } catch (error) {
         clears = clears.filter((other) => other !== entry);
+        // Refused part-way (v1's batches) or not answered: what the service holds is read again, here and in the other tabs.
+        void queryClient.invalidateQueries({ queryKey: key });
+        for (const listener of unclearListeners) listener();
         throw error;
       } finally {
         changes.pending--;
@@ -214,7 +227,22 @@ export function createNotificationStore(options: {
         changed();
       }
     },
-    cleared: (filter, seq) => clears.some((entry) => entry.seq > seq && empties(entry.filter, filter)),
+    learnAll(filter, change) {
+      const at = table.next();
+      lastChange = at;
+      clears = [...clears.slice(-20), { filter, change, seq: at }];
+      const entries = table.all().flatMap((n) => (matches(n, filter) ? [[n.id, overlaid(n, change)] as [string, Notification | undefined]] : []));
+      log.write(entries, at, { from: 'another tab', n: 0 });
+      changed();
+    },
+    onChangedAll(listener) {
+      allListeners.add(listener);
+      return () => allListeners.delete(listener);
+    },
+    clearedAt(filter, seq) {
+      const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties(entry.filter, filter)).map((entry) => entry.seq));
+      return at === -1 ? undefined : at;
+    },
     learn(told, origin) {
       const at = table.next();
       lastChange = at;

@@ -11,7 +11,9 @@ import type { QueryCacheNotifyEvent, QueryKey } from '@tanstack/react-query';
 import type { NotificationCountFilter } from '../client/index';
 import { COUNT_CAP } from './count-plan';
 import { countKey, shownCounts, type CountData, type Head } from './count-query';
+import type { ListFilter } from './matches';
 import type { Acks, Answered, NotificationStore, Origin } from './notification-store';
+import type { Change } from './overlay';
 
 const VERSION = 1;
 
@@ -19,6 +21,7 @@ type Message =
   | { kind: 'answered'; answer: Answered; origin: Origin }
   | { kind: 'count'; filters: NotificationCountFilter[]; counts: number[]; capped: boolean[]; acks: Acks }
   | { kind: 'rows'; head: Head }
+  | { kind: 'all'; filter: ListFilter; change: Change }
   | { kind: 'refresh' }
   | { kind: 'preferences' };
 
@@ -37,6 +40,8 @@ export function relayTabs(store: NotificationStore, channel: TabChannel, prefere
   const offAnswered = store.onAnswered((answer, origin) => post({ kind: 'answered', answer, origin }));
   // A change with no clear answer: the other tabs heard of it (or of its undoing) and read afresh too.
   const offUnclear = store.onUnclear(() => post({ kind: 'refresh' }));
+  // "Mark all": the other tabs mark what they hold, notifications this tab never saw included.
+  const offAll = store.onChangedAll((filter, change) => post({ kind: 'all', filter, change }));
   // The keys' JSON without the closing bracket: a prefix of the JSON of every key under them.
   const prefix = (name: string) => JSON.stringify([...store.key, name]).slice(0, -1);
   const count = prefix('count');
@@ -69,13 +74,15 @@ export function relayTabs(store: NotificationStore, channel: TabChannel, prefere
       const { rows, acks } = message.head;
       const fresh = rows.filter((n) => !store.changedSince(n.id, acks));
       if (fresh.length > 0) table.merge(fresh, table.next());
-    } else if (message.kind === 'preferences') {
+    } else if (message.kind === 'all') store.learnAll(message.filter, message.change);
+    else if (message.kind === 'preferences') {
       if (preferencesKey) void queryClient.invalidateQueries({ queryKey: preferencesKey });
     } else void queryClient.invalidateQueries({ queryKey: store.key });
   };
   return () => {
     offAnswered();
     offUnclear();
+    offAll();
     offCache();
     channel.onmessage = null;
   };

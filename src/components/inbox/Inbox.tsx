@@ -360,6 +360,9 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const unread = useCount('unread').count;
   const inPreferences = ui.view === 'preferences';
   const { tab } = ui;
+  // The service marks all of some tags or data; a tab filtered otherwise (severity, archived) it cannot.
+  const { severity, archived, snoozed } = tab.filter;
+  const markable = !severity?.length && archived === undefined && snoozed === undefined;
   const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <div ref={ref} data-inbox-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
@@ -374,7 +377,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
       {ui.hideTitle && !inPreferences && <span data-inbox-slot="title" aria-hidden="true" />}
       {/* The actions wrap together, below a title too long to share their line. */}
       <div data-inbox-slot="header-actions">
-        {!inPreferences && (
+        {!inPreferences && markable && (
           <button
             type="button"
             data-inbox-slot="text-button"
