@@ -82,9 +82,16 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
         return { ...first, cursor: first.rows.length > 0 ? (await client.capabilities({ subscriberId })).cursor : undefined };
       }
       if (pageParam.cursor ?? (await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
+      // Only a list filtered by a state the reader changes (read, seen, archived, snoozed) moves when
+      // they change it: the others page straight on.
+      const moves = filter.read !== undefined || filter.seen !== undefined || filter.archived !== undefined || filter.snoozed !== undefined;
       let margin = 0;
       for (let attempt = 1; ; attempt++) {
         const asked = store.changes();
+        if (!moves) {
+          const { page, limit: size } = pageFor(pageParam.start, pageParam.size);
+          return read({ limit: size, offset: page * size });
+        }
         margin = Math.min(margin + asked.pending, pageParam.size - 1);
         const { page, limit: size } = pageFor(Math.max(0, pageParam.start - margin), pageParam.size);
         const answer = await read({ limit: size, offset: page * size });
