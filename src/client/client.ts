@@ -6,15 +6,15 @@
  */
 import { fail, isPlainObject, requireId } from './arguments';
 import { connect, remember, transportOf, type ConnectionOptions } from './connection';
-import { InboxArgumentError } from './errors';
 import { parseFeedPage, type FeedPage } from './feed-page';
 import type { RequestOptions } from './http';
 import { encodePayloadFilter } from './payload';
 import type { PayloadFilter, SchemaOutput, StandardSchemaV1 } from './payload-schema';
 import { messageOperations, type MessageOperations } from './messages';
+import { preferenceOperations, type PreferenceOperations } from './preference-operations';
 import { notificationOperations, type InboxApi, type InboxCapabilities, type NotificationOperations } from './notifications';
-import { CHANNELS, preferencesSchema, type Channel, type FreePayload, type Preferences } from './schemas/index';
-import { parseOrThrow } from './validate';
+import { viaV1 } from './v1-notifications';
+import type { Channel, FreePayload } from './schemas/index';
 
 export interface InboxClientOptions<S extends StandardSchemaV1 | 'proxy' | undefined = undefined> extends ConnectionOptions {
   /**
@@ -56,15 +56,11 @@ export interface UpdatePreferencesParams {
 }
 
 /** The v1 operations of one subscriber's inbox (the spec's dialect). `P` is the payload's type (see `payloadSchema`). */
-export interface InboxV1Client<P = FreePayload> extends MessageOperations {
+export interface InboxV1Client<P = FreePayload> extends MessageOperations, PreferenceOperations {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   /** Operation 1: one page of a subscriber's in-app feed, newest first. */
   getFeed(params: GetFeedParams<P>, options?: RequestOptions): Promise<FeedPage<P>>;
-  /** Operation 3: the subscriber's global and per-workflow preferences. */
-  getPreferences(params: { subscriberId: string }, options?: RequestOptions): Promise<Preferences>;
-  /** Extension: change global or workflow channel preferences; returns all preferences. */
-  updatePreferences(params: UpdatePreferencesParams, options?: RequestOptions): Promise<Preferences>;
 }
 
 /** The operations of one subscriber's inbox: v1 (the spec's), and v2 under `notifications`. */
@@ -80,7 +76,7 @@ export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefin
 ): InboxClient<SchemaOutput<S>> {
   const client = createV1Client(options);
   // The same object, so the transport createV1Client remembered for it stays its own.
-  return Object.assign(client, notificationOperations(transportOf(client)!, client as InboxV1Client<unknown>, options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
+  return Object.assign(client, notificationOperations(transportOf(client)!, (name, operation, params, requestOptions) => viaV1(client as InboxV1Client<unknown>, name, operation, params, requestOptions), options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
 }
 
 /** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */
@@ -121,39 +117,7 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
       return parseFeedPage(operation, body, payloadSchema);
     },
 
-    async getPreferences(params, requestOptions) {
-      const operation = 'getPreferences';
-      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
-      const body = await transport.request({
-        ...requestOptions,
-        operation,
-        method: 'GET',
-        path: `/v2/subscribers/${encodeURIComponent(subscriberId)}/preferences`,
-      });
-      return parseOrThrow(operation, preferencesSchema, body);
-    },
-
-    async updatePreferences(params, requestOptions) {
-      const operation = 'updatePreferences';
-      const subscriberId = requireId(operation, 'subscriberId', params?.subscriberId);
-      if (!isPlainObject(params.channels)) fail(operation, 'channels', 'an object such as { email: false }', params.channels);
-      for (const [channel, value] of Object.entries(params.channels)) {
-        if (!(CHANNELS as readonly string[]).includes(channel)) {
-          throw new InboxArgumentError(operation, `channels.${channel}`, `is not a channel; use one of ${CHANNELS.join(', ')}.`);
-        }
-        if (typeof value !== 'boolean' && value !== undefined) fail(operation, `channels.${channel}`, 'true or false', value);
-      }
-      if (params.workflowId !== undefined) requireId(operation, 'workflowId', params.workflowId);
-      const body = await transport.request({
-        ...requestOptions,
-        operation,
-        method: 'PATCH',
-        path: `/v2/subscribers/${encodeURIComponent(subscriberId)}/preferences`,
-        // An undefined workflowId is left out of the JSON.
-        body: { channels: params.channels, workflowId: params.workflowId },
-      });
-      return parseOrThrow(operation, preferencesSchema, body);
-    },
+    ...preferenceOperations(transport),
     ...messageOperations(transport),
   };
   return remember(client, transport);

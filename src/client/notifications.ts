@@ -6,7 +6,6 @@
  * `InboxError` with code `unsupported`.
  */
 import { fail, requireId } from './arguments';
-import type { InboxV1Client } from './client';
 import { InboxApiError, InboxValidationError } from './errors';
 import { parseItems, type InvalidFeedItem, type PayloadCheck } from './feed-page';
 import type { RequestOptions, RequestSpec, Transport } from './http';
@@ -20,7 +19,6 @@ import {
   type NotificationCount,
   type Severity,
 } from './schemas/index';
-import { viaV1 } from './v1-notifications';
 import { parseOrThrow } from './validate';
 
 /** Which dialect of the service the client speaks. `'auto'`: v2, or v1 once the service shows it has no v2 routes. */
@@ -183,7 +181,10 @@ export interface Dialect {
   capabilities(params: { subscriberId: string }, options?: RequestOptions): Promise<InboxCapabilities>;
 }
 
-export function notificationOperations(transport: Transport, client: InboxV1Client<unknown>, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
+/** What answers an operation on a service without v2 (the v1 stand-ins, `viaV1`). */
+export type V1Fallback = (name: string, operation: string, params: Params, options?: RequestOptions) => Promise<unknown>;
+
+export function notificationOperations(transport: Transport, v1Fallback: V1Fallback | undefined, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
   if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
   let v1 = api === 'auto' ? undefined : api === 'v1';
@@ -203,7 +204,7 @@ export function notificationOperations(transport: Transport, client: InboxV1Clie
       if (suffix.includes('*') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
       if (name === 'snooze' && Number.isNaN(new Date(params.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', params.snoozeUntil);
       if (name === 'count' && !(Array.isArray(params.filters) && params.filters.length > 0 && params.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', params.filters);
-      const fallback = () => viaV1(client, name, operation, params, options);
+      const fallback = () => (v1Fallback ? v1Fallback(name, operation, params, options) : Promise.reject(new InboxValidationError(operation, [{ path: '', message: 'the service has no v2 API' }], undefined)));
       if (v1) return fallback();
       try {
         const result = await v2(operation, name, method, suffix, params, options);
