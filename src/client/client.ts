@@ -76,7 +76,7 @@ export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefin
 ): InboxClient<SchemaOutput<S>> {
   const client = createV1Client(options);
   // The same object, so the transport createV1Client remembered for it stays its own.
-  return Object.assign(client, notificationOperations(transportOf(client)!, (name, operation, params, requestOptions) => viaV1(client as InboxV1Client<unknown>, name, operation, params, requestOptions), options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
+  return Object.assign(client, notificationOperations(transportOf(client)!, viaV1(client as InboxV1Client<unknown>), options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
 }
 
 /** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */

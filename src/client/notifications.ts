@@ -184,7 +184,7 @@ export interface Dialect {
 /** What answers an operation on a service without v2 (the v1 stand-ins, `viaV1`). */
 export type V1Fallback = (name: string, operation: string, params: Params, options?: RequestOptions) => Promise<unknown>;
 
-export function notificationOperations(transport: Transport, v1Fallback: V1Fallback | undefined, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
+export function notificationOperations(transport: Transport, v1Fallback: V1Fallback, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
   if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
   let v1 = api === 'auto' ? undefined : api === 'v1';
@@ -204,7 +204,7 @@ export function notificationOperations(transport: Transport, v1Fallback: V1Fallb
       if (suffix.includes('*') && params.actionType !== 'primary' && params.actionType !== 'secondary') fail(operation, 'actionType', 'primary or secondary', params.actionType);
       if (name === 'snooze' && Number.isNaN(new Date(params.snoozeUntil as string).getTime())) fail(operation, 'snoozeUntil', 'a Date or an ISO date-time', params.snoozeUntil);
       if (name === 'count' && !(Array.isArray(params.filters) && params.filters.length > 0 && params.filters.length <= 30)) fail(operation, 'filters', 'an array of 1 to 30 filters such as [{ read: false }]', params.filters);
-      const fallback = () => (v1Fallback ? v1Fallback(name, operation, params, options) : Promise.reject(new InboxValidationError(operation, [{ path: '', message: 'the service has no v2 API' }], undefined)));
+      const fallback = () => v1Fallback(name, operation, params, options);
       if (v1) return fallback();
       try {
         const result = await v2(operation, name, method, suffix, params, options);

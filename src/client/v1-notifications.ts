@@ -15,9 +15,10 @@ export async function unsupported(operation: string): Promise<never> {
 }
 
 /**
- * What a notification from a v1 service carries besides the v2 shape, which v2 has no field for:
- * who sent it (`actor`, `actorSubscriber`), its delivery `status`, and each button's
- * `resultContent`. The inbox shows them when they are there.
+ * What a notification from a v1 service can carry besides the v2 shape, which v2 has no field
+ * for: who sent it (`actor`, `actorSubscriber`), its delivery `status`, and each button's
+ * `resultContent`. The inbox shows them when they are there; the proxy adds them to the lists it
+ * answers over v1 (`withV1Extras`).
  */
 export interface V1Extras {
   actor?: Actor | undefined;
@@ -27,12 +28,12 @@ export interface V1Extras {
   secondaryAction?: (InboxAction & { resultContent?: string | undefined }) | undefined;
 }
 
-/** A v1 message in the v2 shape (with what v1 says that v2 does not, see `V1Extras`). */
+/** A v1 message in the v2 shape. */
 export function fromV1(message: FeedItem<unknown> | MarkedMessage, subscriberId: string): InboxNotification<FreePayload> {
   const action = message.cta.action;
-  const button = (type: 'primary' | 'secondary'): V1Extras['primaryAction'] => {
+  const button = (type: 'primary' | 'secondary'): InboxAction | undefined => {
     const found = action?.buttons?.find((b) => b.type === type);
-    return found && { label: found.content, isCompleted: action?.status === 'done' && action.result?.type === type, resultContent: found.resultContent };
+    return found && { label: found.content, isCompleted: action?.status === 'done' && action.result?.type === type };
   };
   const recipient = (message as FeedItem<unknown>).subscriber;
   const url = message.cta.data?.url;
@@ -55,17 +56,24 @@ export function fromV1(message: FeedItem<unknown> | MarkedMessage, subscriberId:
     data: message.payload as Record<string, unknown> | undefined,
     redirect: url ? { url } : undefined,
     severity: 'none',
-    actor: (message as FeedItem<unknown>).actor,
-    actorSubscriber: (message as FeedItem<unknown>).actorSubscriber,
-    status: message.status,
-  } as InboxNotification<FreePayload> & V1Extras;
+  };
+}
+
+/** A v1 feed item in the v2 shape, with what v1 says that v2 does not (`V1Extras`). */
+export function withV1Extras(item: FeedItem<unknown>, subscriberId: string): InboxNotification<FreePayload> & V1Extras {
+  const n: InboxNotification<FreePayload> & V1Extras = { ...fromV1(item, subscriberId), actor: item.actor, actorSubscriber: item.actorSubscriber, status: item.status };
+  for (const button of item.cta.action?.buttons ?? []) {
+    const action = n[button.type === 'primary' ? 'primaryAction' : 'secondaryAction'];
+    if (action) action.resultContent = button.resultContent;
+  }
+  return n;
 }
 
 /**
  * Operation `name` through the v1 client: the read, unread, button and seen/read-all changes and
  * the list, where v1 has them (seen by ids or all, read all; no v2 filters); else `unsupported`.
  */
-export async function viaV1(client: InboxV1Client<unknown>, name: string, operation: string, p: Params, options?: RequestOptions): Promise<unknown> {
+export const viaV1 = (client: InboxV1Client<unknown>) => async (name: string, operation: string, p: Params, options?: RequestOptions): Promise<unknown> => {
   const { subscriberId, notificationId } = p;
   if (name === 'list') {
     const limit = p.limit ?? 10;
@@ -94,8 +102,9 @@ export async function viaV1(client: InboxV1Client<unknown>, name: string, operat
     if (p.tags || p.data || p.contextKeys) return unsupported(`${operation} with these filters`);
     const markAs = name === 'markAsSeen' ? 'seen' : 'read';
     const ids = p.notificationIds as readonly string[] | undefined;
-    await (ids ? client.markAs({ subscriberId, messageId: ids, markAs }, options) : client.markAll({ subscriberId, markAs }, options));
-    return;
+    if (!ids) return void (await client.markAll({ subscriberId, markAs }, options));
+    // What v1 answers: the messages it changed (one it left out is not this subscriber's, or gone).
+    return (await client.markAs({ subscriberId, messageId: ids, markAs }, options)).map((m) => fromV1(m, subscriberId));
   }
   return unsupported(operation);
-}
+};

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createInboxClient } from '../client/client';
+import { createBrowserClient, type InboxBrowserClient } from '../client/browser-client';
 import {
   type HeadersOption,
   type InboxClient,
@@ -66,7 +66,7 @@ export type InboxProviderProps = ConnectionProps & {
 
 export interface InboxContextValue {
   inbox: Inbox;
-  client: InboxClient;
+  client: InboxBrowserClient;
   pollInterval: number | false;
 }
 
@@ -122,7 +122,8 @@ export function InboxProvider({
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
-    (): InboxClient => givenClient ?? (createInboxClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }) as InboxClient),
+    // Your route speaks v2 for the inbox, whatever the service (the proxy answers v2 over a v1 one).
+    (): InboxBrowserClient => (givenClient as InboxBrowserClient | undefined) ?? createBrowserClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }),
     [givenClient, baseUrl, headerSource, schemaSource, byProxy],
   );
 
@@ -187,6 +188,6 @@ export function useInboxContext(hook: string): InboxContextValue {
  * const page = await client.notifications.list({ subscriberId, limit: 5 });
  * ```
  */
-export function useInboxClient(): InboxClient<RegisteredPayload> {
-  return useInboxContext('useInboxClient').client as InboxClient<RegisteredPayload>;
+export function useInboxClient(): InboxBrowserClient<RegisteredPayload> {
+  return useInboxContext('useInboxClient').client as InboxBrowserClient<RegisteredPayload>;
 }

@@ -3,7 +3,7 @@
  * them, the preferences, which tab polls, and the other tabs. What the provider makes and connects.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { InboxClient } from '../client/index';
+import type { InboxBrowserClient } from '../client/browser-client';
 import { inboxKeys, scopeOf } from './keys';
 import { seedTable } from './list-query';
 import { createNotificationActions, type NotificationActions } from './notification-actions';
@@ -13,7 +13,7 @@ import { createPreferenceActions, type PreferenceActions } from './preference-ac
 import { refreshTabs, relayTabs, type TabChannel } from './tab-relay';
 
 export interface InboxOptions {
-  client: InboxClient;
+  client: InboxBrowserClient;
   subscriberId: string;
   queryClient: QueryClient;
   /** How long seen-on-view collects ids before it sends them in one request, in ms. Default 300. */

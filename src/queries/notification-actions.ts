@@ -4,12 +4,9 @@
  * buttons, and "mark all as read", in one request where the service has one.
  */
 import { newIdempotencyKey } from '../client/http';
-import { fromV1 } from '../client/v1-notifications';
 import type { ListData } from './list-query';
 import type { ListFilter } from './matches';
-import { matches } from './matches';
-import { createMarkEverything } from './mark-everything';
-import { InboxError, type FreePayload, type InboxNotification, type RequestOptions } from '../client/index';
+import type { FreePayload, InboxNotification, RequestOptions } from '../client/index';
 import { empties } from './count-plan';
 import type { NotificationStore, Send } from './notification-store';
 import type { Change } from './overlay';
@@ -57,21 +54,19 @@ export function createNotificationActions(store: NotificationStore, options: { s
   const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, keyed((nid, o) => client.notifications.markAsRead(one(nid), o)));
   // The service marks a notification seen with any change, and unarchives one marked unread.
   const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, keyed((nid, o) => client.notifications.markAsUnread(one(nid), o)));
-  const markEverything = createMarkEverything(client, subscriberId);
   const unseen = (ids: Iterable<string>) => [...ids].filter((id) => store.table.get(id)?.isSeen === false);
-  /** v1's mark-as, whose answer lists the notifications it changed. */
-  const v1MarkAs = async (ids: readonly string[], markAs: 'read' | 'unread' | 'seen', idempotencyKey: string) => {
-    const answer = (await client.markAs({ subscriberId, messageId: ids, markAs }, { idempotencyKey })).flatMap((m) => (m._id ? [fromV1(m, subscriberId)] : []));
-    // Left out of the answer: not this subscriber's (or gone). Seen on view never sends it again.
-    for (const id of ids) if (!answer.some((n) => n.id === id)) skipped.add(id);
-    return answer;
-  };
-  /** Ids a v1 service left out of a mark-as answer. */
+  /** Ids a service left out of a seen answer that lists what it changed (a v1 client's): not this subscriber's, or gone. */
   const skipped = new Set<string>();
-  const markSeen = async (ids: readonly string[]) => {
+  const markSeen = (ids: readonly string[]) => {
     const idempotencyKey = newIdempotencyKey();
-    const v2 = (await client.capabilities({ subscriberId })).api === 'v2';
-    return store.change(ids, { isSeen: true }, { together: () => (v2 ? client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey }) : v1MarkAs(ids, 'seen', idempotencyKey)) });
+    return store.change(ids, { isSeen: true }, {
+      together: async () => {
+        // v2 answers nothing; a v1 client's stand-in answers the notifications it changed.
+        const answer = (await client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey })) as InboxNotification<FreePayload>[] | void;
+        if (answer) for (const id of ids) if (!answer.some((n) => n.id === id)) skipped.add(id);
+        return answer;
+      },
+    });
   };
   /** A change of all that match; then the counts are asked again (it changed what the kit does not hold too). */
   const all = async (filter: ListFilter, change: Change, send: () => Promise<unknown>) => {
@@ -94,13 +89,7 @@ export function createNotificationActions(store: NotificationStore, options: { s
   return {
     markAsRead: (id) => read([id]),
     markAsUnread: (id) => unread([id]),
-    async markMany(ids, asRead) {
-      if ((await client.capabilities({ subscriberId })).api === 'v2') return asRead ? read(ids) : unread(ids);
-      // v1 marks them all in one request.
-      const idempotencyKey = newIdempotencyKey();
-      const change = asRead ? { isRead: true, isSeen: true } : { isRead: false, isSeen: true };
-      return store.change(ids, change, { together: () => v1MarkAs(ids, asRead ? 'read' : 'unread', idempotencyKey) });
-    },
+    markMany: (ids, asRead) => (asRead ? read(ids) : unread(ids)),
     markSeen,
     markSeenSoon: seen.add,
     async markShownSeen() {
@@ -108,20 +97,11 @@ export function createNotificationActions(store: NotificationStore, options: { s
       const ids = unseen(new Set(shown));
       if (ids.length > 0) await markSeen(ids);
     },
-    async markAllAsRead(filter = {}) {
-      const unreadOnes = { ...filter, read: false };
-      const held = store.snapshot().views.flatMap((n) => (matches(n, unreadOnes) ? [n.id] : []));
-      const { api } = await client.capabilities({ subscriberId });
-      // v1 marks all, or all of some payload: not of some tags.
-      if (api !== 'v2' && filter.tags?.length) throw new InboxError('unsupported', 'Marking all of some tags read needs the v2 API; this service has v1 only.');
-      // Kept for a second sending after an unclear answer, so the service applies it once.
+    markAllAsRead(filter = {}) {
+      // Kept for a second sending after an unclear answer, so the service applies it once. Over v1
+      // the proxy, or a v1 client's stand-in, marks all as v1 can (and refuses what it cannot).
       const idempotencyKey = newIdempotencyKey();
-      const send =
-        api === 'v2'
-          ? () => client.notifications.markAllAsRead({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey })
-          : // v1: one mark-all where the service has it (none by payload), else 100 at a time.
-            markEverything({ markAs: 'read', payload: filter.data, held, count: () => undefined, idempotencyKey });
-      await all(unreadOnes, { isRead: true, isSeen: true }, () => send());
+      return all({ ...filter, read: false }, { isRead: true, isSeen: true }, () => client.notifications.markAllAsRead({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
     },
     markAllAsSeen(filter = {}) {
       const idempotencyKey = newIdempotencyKey();

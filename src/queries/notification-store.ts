@@ -5,7 +5,8 @@
  * ordered by the table's sequence.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { FreePayload, InboxClient, InboxNotification } from '../client/index';
+import type { InboxBrowserClient } from '../client/browser-client';
+import type { FreePayload, InboxNotification } from '../client/index';
 import { createAnswerLog, together, written, type Acks, type Answered, type Origin, type Send, type SendTogether } from './answer-log';
 import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
@@ -22,7 +23,7 @@ type Notification = InboxNotification<FreePayload>;
 
 
 export interface NotificationStore {
-  readonly client: InboxClient;
+  readonly client: InboxBrowserClient;
   readonly subscriberId: string;
   readonly queryClient: QueryClient;
   /** The prefix of every query key of this store. */
@@ -99,7 +100,7 @@ export interface Snapshot {
 
 
 export function createNotificationStore(options: {
-  client: InboxClient;
+  client: InboxBrowserClient;
   subscriberId: string;
   queryClient: QueryClient;
   /** The browser's `baseUrl`, when it is not the client's (prefetching on the server): the cache is keyed by it. */

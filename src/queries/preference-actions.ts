@@ -4,7 +4,8 @@
  * (403, 405) the preferences are read-only, with its reason.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { InboxApiError, type InboxV1Client, type Preferences } from '../client/index';
+import { InboxApiError, type Preferences } from '../client/index';
+import type { PreferenceOperations } from '../client/preference-operations';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
@@ -19,7 +20,7 @@ export interface PreferenceActions {
 }
 
 export function createPreferenceActions(options: {
-  client: InboxV1Client;
+  client: PreferenceOperations;
   subscriberId: string;
   queryClient: QueryClient;
   preferencesKey: QueryKey;

@@ -1,9 +1,10 @@
 /** The subscriber's preferences: one query, and `null` for a subscriber the service does not know yet. */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { InboxV1Client, Preferences } from '../client/index';
+import type { Preferences } from '../client/index';
+import type { PreferenceOperations } from '../client/preference-operations';
 import { orWhenUnknown } from './unknown-subscriber';
 
-export function preferencesOptions(client: InboxV1Client, subscriberId: string, queryKey: QueryKey) {
+export function preferencesOptions(client: PreferenceOperations, subscriberId: string, queryKey: QueryKey) {
   return queryOptions({
     // The client retries network errors, 5xx and 429 itself.
     retry: false,

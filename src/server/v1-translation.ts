@@ -9,8 +9,9 @@
  */
 import { createInboxClient, type InboxClient } from '../client/client';
 import { InboxApiError, InboxError, InboxValidationError } from '../client/errors';
-import type { ListNotificationsParams, NotificationCountFilter } from '../client/notifications';
-import { createMarkEverything } from '../queries/mark-everything';
+import type { NotificationCountFilter } from '../client/notifications';
+import { withV1Extras } from '../client/v1-notifications';
+import { createMarkEverything } from './mark-everything';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
 export const SPEAKS_HEADER = 'x-inbox-kit-speaks';
@@ -44,11 +45,14 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
       const unsupported = ['after', 'archived', 'snoozed', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name));
       if (unsupported.length > 0) return refuse(404, `Listing by ${unsupported.join(', ')} needs the v2 API; the notification service has v1 only (page by offset).`);
       const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
-      const params: ListNotificationsParams = { subscriberId, limit: Number(query.get('limit') ?? 10), offset: Number(query.get('offset') ?? 0), read: flag('read'), seen: flag('seen') };
+      const limit = Number(query.get('limit') ?? 10);
+      const offset = Number(query.get('offset') ?? 0);
+      if (!(limit >= 1 && limit <= 100 && offset >= 0 && offset % limit === 0)) return refuse(404, 'Over v1 a list pages by offset, a whole number of pages of 1 to 100.');
       const data = query.get('data');
-      if (data) params.data = JSON.parse(data) as Record<string, unknown>;
-      const page = await client.notifications.list(params, options);
-      return json(200, { data: page.data, hasMore: page.hasMore, filter: page.filter });
+      const payload = data ? (JSON.parse(data) as Record<string, unknown>) : undefined;
+      const page = await client.getFeed({ subscriberId, page: offset / limit, limit, read: flag('read'), seen: flag('seen'), ...(payload ? { payload } : {}) }, options);
+      // With what v1 says of the sender, the status and the buttons' results, which the inbox shows.
+      return json(200, { data: page.data.map((item) => withV1Extras(item, subscriberId)), hasMore: page.hasMore, filter: { read: flag('read'), seen: flag('seen'), data: payload } });
     }
     if (method === 'GET' && notificationId === 'count') {
       const filters = JSON.parse(query.get('filters') ?? '[]') as NotificationCountFilter[];

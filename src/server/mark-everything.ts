@@ -4,7 +4,11 @@
  * left. Knows nothing of the caches; the store applies the result to them.
  */
 import { InboxApiError, type InboxV1Client } from '../client/index';
-import type { Count } from './count-label';
+/** A count, exact or a lower bound. */
+interface Count {
+  value: number;
+  exact: boolean;
+}
 
 /** Ids per mark-as request, as many as a feed page holds at most. */
 export const MARK_AS_BATCH = 100;

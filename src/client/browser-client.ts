@@ -1,0 +1,53 @@
+/**
+ * The inbox's own client for its `baseUrl` (your `createInboxProxy` route): v2's notifications and
+ * the preferences, nothing of v1, so an app's bundle carries one dialect. It says so on every
+ * request (`X-Inbox-Kit-Speaks: v2`): over a service that has only v1, the proxy answers v2 itself
+ * and says that too (`X-Inbox-Kit-Upstream: v1`), and the lists then page by offset. An app that
+ * talks to a v1 service without the proxy passes a client of its own (`createInboxClient`).
+ */
+import { connect, remember } from './connection';
+import type { PayloadCheck } from './feed-page';
+import { notificationOperations, type InboxCapabilities, type NotificationOperations } from './notifications';
+import { preferenceOperations, type PreferenceOperations } from './preference-operations';
+import type { FreePayload } from './schemas/index';
+
+/** What the inbox needs of a client: v2's notifications, what the service can do, and the preferences. */
+export interface InboxBrowserClient<P = FreePayload> extends PreferenceOperations {
+  readonly baseUrl: string;
+  readonly notifications: NotificationOperations<P>;
+  capabilities(params: { subscriberId: string }): Promise<InboxCapabilities>;
+}
+
+export function createBrowserClient(options: { baseUrl: string; headers: () => Promise<HeadersInit>; payloadSchema: PayloadCheck }): InboxBrowserClient {
+  /** What the proxy said of the service, once it answered. */
+  let upstream: 'v1' | 'v2' | undefined;
+  const transport = connect('InboxProvider', {
+    baseUrl: options.baseUrl,
+    headers: async () => {
+      const headers = new Headers(await options.headers());
+      headers.set('X-Inbox-Kit-Speaks', 'v2');
+      return headers;
+    },
+    fetch: async (input, init) => {
+      const answer = await fetch(input, init);
+      if (answer.headers.get('x-inbox-kit-upstream') === 'v1') upstream = 'v1';
+      else if (answer.ok) upstream ??= 'v2';
+      return answer;
+    },
+  });
+  // Never called: `'v2'` does not fall back (a v1 service is the proxy's to answer).
+  const { notifications } = notificationOperations(transport, () => Promise.reject(new Error('v2 only')), 'v2', options.payloadSchema);
+  return remember(
+    {
+      baseUrl: transport.baseUrl,
+      notifications: notifications as NotificationOperations<FreePayload>,
+      ...preferenceOperations(transport),
+      async capabilities({ subscriberId }) {
+        if (!upstream) await notifications.list({ subscriberId, limit: 1 });
+        const v2 = upstream !== 'v1';
+        return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: true, cursor: v2, filters: v2 };
+      },
+    },
+    transport,
+  );
+}
