@@ -9,9 +9,9 @@
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { InboxError, type FreePayload, type InboxNotification, type NotificationCountFilter } from '../client/index';
-import { COUNT_CAP, shownCount } from './count-plan';
+import { COUNT_CAP, listedCount, shownCount } from './count-plan';
 import type { Acks, NotificationStore } from './notification-store';
-import { isUnknownSubscriber } from './unknown-subscriber';
+import { isUnknownSubscriber, orWhenUnknown } from './unknown-subscriber';
 
 export interface CountData {
   /** One per filter asked, in order. */
@@ -42,13 +42,10 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
   const head: InboxNotification<FreePayload>[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
-      const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }).catch((error: unknown) => {
-        if (isUnknownSubscriber(error)) return { data: [], hasMore: false, invalidItems: [] };
-        throw error;
-      });
+      const page = await orWhenUnknown(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }), () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
       table.merge(page.data, seq);
       head.push(...page.data.slice(0, HEAD));
-      return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
+      return listedCount(page);
     }),
   );
   return { counts, seq, head };

@@ -31,8 +31,14 @@ export function createNotificationActions(store: NotificationStore, options: { s
   const { client, subscriberId } = store;
   const one = (notificationId: string) => ({ subscriberId, notificationId });
   const markEverything = createMarkEverything(client, subscriberId);
-  const unseen = (ids: Iterable<string>) => [...ids].filter((id) => store.table.get(id)?.isSeen === false);
-  const markSeen = (ids: string[]) => store.change(ids, { isSeen: true }, { together: () => client.notifications.markAsSeen({ subscriberId, notificationIds: ids }) });
+  /** Of these, those the reader sees unseen (not those whose seen mark is on its way). */
+  const unseen = (ids: Iterable<string>) => {
+    const wanted = new Set(ids);
+    return store.snapshot().views.flatMap((n) => (wanted.has(n.id) && !n.isSeen ? [n.id] : []));
+  };
+  // Nothing to send for none: an empty list of ids is no request.
+  const markSeen = async (ids: string[]) =>
+    ids.length > 0 ? store.change(ids, { isSeen: true }, { together: () => client.notifications.markAsSeen({ subscriberId, notificationIds: ids }) }) : undefined;
   // Seen on view is not the reader's doing: an id whose request failed waits a while (see seen-batch).
   const seen = createSeenBatch((ids) => markSeen(unseen(ids)), new Set(), options.seenBatchMs ?? 300);
 

@@ -162,8 +162,9 @@ export function createNotificationStore(options: { client: InboxClient; subscrib
     key,
     table,
     snapshot() {
+      if (snapshot) return snapshot;
       const pending = intents.pending();
-      snapshot ??= {
+      snapshot = {
         views: table.all().flatMap((n) => overlaid(n, pending.get(n.id)) ?? []),
         pending: [...pending].map(([id, change]) => [table.get(id), overlaid(table.get(id), change)] as const),
       };

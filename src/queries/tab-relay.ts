@@ -6,9 +6,8 @@
  * which a tab takes only where it holds nothing (what it holds may be newer). Every message
  * carries the protocol's version: a tab running another version of the kit ignores it.
  */
-import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
+import { partialMatchKey, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import type { FreePayload, InboxNotification, NotificationCountFilter } from '../client/index';
-import { COUNT_CAP } from './count-plan';
 import { countKey, shownCounts, type CountData } from './count-query';
 import type { Acks, Answered, NotificationStore, Origin } from './notification-store';
 
@@ -33,23 +32,18 @@ export function relayTabs(store: NotificationStore, channel: TabChannel): () => 
   const { queryClient, table } = store;
   const post = (message: Message) => channel.postMessage({ v: VERSION, ...message });
   const offAnswered = store.onAnswered((answer, origin) => post({ kind: 'answered', answer, origin }));
-  // The keys' JSON without the closing bracket: a prefix of the JSON of every key under them.
-  const prefix = (name: string) => JSON.stringify([...store.key, name]).slice(0, -1);
-  const count = prefix('count');
-  const head = prefix('head');
   const offCache = queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
     // What this tab read from the service; not what it was told (written by hand).
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const { queryKey, state } = event.query;
-    const key = JSON.stringify(queryKey);
-    if (key.startsWith(count)) {
+    if (partialMatchKey(queryKey, [...store.key, 'count'])) {
       const filters = queryKey.at(-1) as NotificationCountFilter[];
       const data = state.data as CountData;
       const shown = shownCounts(store, filters, data);
-      post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s, i) => !s.exact || (data.counts[i] ?? 0) >= COUNT_CAP), acks: store.acks() });
+      post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s) => !s.exact), acks: store.acks() });
       // On v1 the counts' lists are what brings new notifications.
       if (data.head?.length) post({ kind: 'rows', rows: data.head });
-    } else if (key.startsWith(head)) post({ kind: 'rows', rows: state.data as InboxNotification<FreePayload>[] });
+    } else if (partialMatchKey(queryKey, [...store.key, 'head'])) post({ kind: 'rows', rows: state.data as InboxNotification<FreePayload>[] });
   });
   channel.onmessage = ({ data: message }) => {
     if (message?.v !== VERSION) return;
@@ -70,10 +64,4 @@ export function relayTabs(store: NotificationStore, channel: TabChannel): () => 
     offCache();
     channel.onmessage = null;
   };
-}
-
-/** Asks every tab, this one included, to read everything again (after a broadcast, say). */
-export function refreshTabs(store: NotificationStore, channel: TabChannel | undefined): Promise<void> {
-  channel?.postMessage({ v: VERSION, kind: 'refresh' });
-  return store.queryClient.invalidateQueries({ queryKey: store.key });
 }
