@@ -58,7 +58,11 @@ export function createNotificationActions(store: NotificationStore, options: { s
   // The service marks a notification seen with any change, and unarchives one marked unread.
   const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, keyed((nid, o) => client.notifications.markAsUnread(one(nid), o)));
   const markEverything = createMarkEverything(client, subscriberId);
-  const unseen = (ids: Iterable<string>) => [...ids].filter((id) => store.table.get(id)?.isSeen === false);
+  /** Of these, those the reader sees unseen (not those whose seen mark is on its way). */
+  const unseen = (ids: Iterable<string>) => {
+    const wanted = new Set(ids);
+    return store.snapshot().views.flatMap((n) => (wanted.has(n.id) && !n.isSeen ? [n.id] : []));
+  };
   /** v1's mark-as, whose answer lists the notifications it changed. */
   const v1MarkAs = async (ids: readonly string[], markAs: 'read' | 'unread' | 'seen', idempotencyKey: string) => {
     const answer = (await client.markAs({ subscriberId, messageId: ids, markAs }, { idempotencyKey })).flatMap((m) => (m._id ? [fromV1(m, subscriberId)] : []));
@@ -69,6 +73,8 @@ export function createNotificationActions(store: NotificationStore, options: { s
   /** Ids a v1 service left out of a mark-as answer. */
   const skipped = new Set<string>();
   const markSeen = async (ids: readonly string[]) => {
+    // Nothing to send for none: an empty list of ids is no request.
+    if (ids.length === 0) return;
     const idempotencyKey = newIdempotencyKey();
     const v2 = (await client.capabilities({ subscriberId })).api === 'v2';
     return store.change(ids, { isSeen: true }, { together: () => (v2 ? client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey }) : v1MarkAs(ids, 'seen', idempotencyKey)) });
