@@ -183,6 +183,8 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     act(() => void (sent = result.current.actions.markAllAsRead()));
     await waitFor(() => expect(result.current.unread.notifications).toEqual([]));
     expect(result.current.counts.counts?.[0]?.count).toBe(0);
+    // Before the service answered: shown at once, not read back.
+    expect(truth({ read: false }).length).toBeGreaterThan(0);
     await act(() => sent);
     expect(truth({ read: false })).toEqual([]);
     expect(urls.slice(mark).filter((url) => !url.includes('/count') && !/limit=100\b/.test(url))).toEqual([expect.stringMatching(v2 ? /\/notifications\/read$/ : /\/messages\/mark-all$/)]);
@@ -202,6 +204,8 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     let sent!: Promise<void>;
     act(() => void (sent = result.current.actions.completeAction(target.id, 'primary')));
     await waitFor(() => expect(result.current.all.notifications.find((n) => n.id === target.id)?.primaryAction?.isCompleted).toBe(true));
+    // Shown before the service answered.
+    expect(service.feedOf(SUBSCRIBER).find((m) => m._id === target.id)?.cta.action?.status).not.toBe('done');
     await act(() => sent);
     const stored = service.feedOf(SUBSCRIBER).find((m) => m._id === target.id);
     expect(stored?.cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });

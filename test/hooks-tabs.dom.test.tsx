@@ -75,6 +75,12 @@ describe(`tabs in step (${v2 ? 'v2' : 'v1 through the stand-ins'})`, () => {
       expect(other.result.current.counts.counts?.[0]?.count).toBe(unreadTruth());
     }
     expect(other.urls.filter((url) => url.includes('mark') || url.includes('/read'))).toHaveLength(1);
+    // Read elsewhere (another device): the polling tab's next count reaches this tab, which asks nothing itself.
+    const mark = other.urls.length;
+    const elsewhere = service.data.messages.find((m) => m._id === other.result.current.unread.notifications[0]!.id)!;
+    elsewhere.read = true;
+    await waitFor(() => expect(other.result.current.counts.counts?.[0]?.count).toBe(unreadTruth()));
+    expect(other.urls.slice(mark)).toEqual([]);
   });
 
   it('a count told by a tab that has not heard of this tab’s change is moved by it', async () => {
@@ -87,10 +93,10 @@ describe(`tabs in step (${v2 ? 'v2' : 'v1 through the stand-ins'})`, () => {
     // Another tab's count from before the change, saying it includes none of this tab's changes.
     const sender = new BroadcastChannel(`inbox-kit:${String(tab.store.key[1])}`);
     stops.push(() => sender.close());
-    const told: TabMessage = { v: 1, kind: 'count', filters: [{ read: false }], counts: [before], capped: [false], acks: {} };
+    // (A count of two fewer than this tab had, so that taking it as it is would show.)
+    const told: TabMessage = { v: 1, kind: 'count', filters: [{ read: false }], counts: [before - 2], capped: [false], acks: {} };
     sender.postMessage(told);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(tab.result.current.counts.counts?.[0]?.count).toBe(before - 1);
+    await waitFor(() => expect(tab.result.current.counts.counts?.[0]?.count).toBe(before - 3));
     // One that says it includes it is taken as it is.
     sender.postMessage({ ...told, counts: [before - 3], acks: { [tab.store.tab]: 1 } });
     await waitFor(() => expect(tab.result.current.counts.counts?.[0]?.count).toBe(before - 3));

@@ -11,6 +11,14 @@ type Notification = InboxNotification<FreePayload>;
 /** The service counts at most this many for each filter. */
 export const COUNT_CAP = 100;
 
+/**
+ * A count from a v1 list of the first `COUNT_CAP` (v1 has no count route): its items, invalid ones
+ * included (they are the user's too), or `COUNT_CAP` when more follow (a lower bound, as v2's).
+ */
+export function listedCount(page: { data: readonly unknown[]; invalidItems: readonly unknown[]; hasMore: boolean }): number {
+  return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
+}
+
 /** The filters of one count request for these counts, each asked once, and where each count's answer is. */
 export function countPlan(wanted: readonly ListFilter[]): { filters: NotificationCountFilter[]; at: number[] } {
   const filters: NotificationCountFilter[] = [];

@@ -9,10 +9,10 @@
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { InboxError, type FreePayload, type InboxNotification, type NotificationCountFilter } from '../client/index';
-import { COUNT_CAP, shownCount, type Move, type ShownCount } from './count-plan';
+import { COUNT_CAP, listedCount, shownCount, type Move, type ShownCount } from './count-plan';
 import type { ListFilter } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
-import { isUnknownSubscriber } from './unknown-subscriber';
+import { isUnknownSubscriber, orWhenUnknown } from './unknown-subscriber';
 
 export interface CountData {
   /** One per filter asked, in order. */
@@ -50,13 +50,10 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
   const rows: InboxNotification<FreePayload>[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
-      const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }).catch((error: unknown) => {
-        if (isUnknownSubscriber(error)) return { data: [], hasMore: false, invalidItems: [] };
-        throw error;
-      });
+      const page = await orWhenUnknown(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }), () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
       table.merge(page.data, seq);
       rows.push(...page.data);
-      return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
+      return listedCount(page);
     }),
   );
   return { counts, seq, head: { rows, acks } };

@@ -17,7 +17,7 @@ import { listOfSorted, listView, newerFirst, nextCursor } from './list-view';
 import { matches, type ListFilter } from './matches';
 import type { NotificationStore } from './notification-store';
 import { MAX_PAGE, pageFor } from './page-plan';
-import { isUnknownSubscriber } from './unknown-subscriber';
+import { orWhenUnknown } from './unknown-subscriber';
 
 type Notification = InboxNotification<FreePayload>;
 
@@ -43,10 +43,10 @@ interface PageParam {
   size: number;
   /** v2's cursor: the id of the last notification before this page. */
   after?: string | undefined;
-  /** v1's offset: where the page starts in the service's list. */
-  start: number;
   /** What the first page said of cursors. */
   cursor?: boolean | undefined;
+  /** v1: the oldest notification the pages before hold (its place in the service's list is counted when the page is read). */
+  reach?: Pick<Notification, 'createdAt' | 'id'> | undefined;
 }
 
 export type ListData = InfiniteData<ListPage, unknown>;
@@ -58,20 +58,14 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
     // Kept fresh without refetching: what is new comes with the poll, and changes write the table.
     staleTime: Infinity,
     queryKey: [...store.key, 'list', filter, limit],
-    initialPageParam: { index: 0, size: limit, start: 0 } as PageParam,
+    initialPageParam: { index: 0, size: limit } as PageParam,
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const { client, subscriberId, table } = store;
       const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, ...filter };
       const read = async (more: Partial<ListNotificationsParams>): Promise<ListPage> => {
         const seq = table.next();
-        let page: NotificationsPage<FreePayload>;
-        try {
-          page = await client.notifications.list({ ...params, ...more }, { signal });
-        } catch (error) {
-          // A subscriber the service does not know yet (no workflow has reached them): nothing in it.
-          if (isUnknownSubscriber(error)) return { rows: [], hasMore: false, invalidItems: [] };
-          throw error;
-        }
+        // A subscriber the service does not know yet (no workflow has reached them): nothing in it.
+        const page = await orWhenUnknown<NotificationsPage<FreePayload>>(client.notifications.list({ ...params, ...more }, { signal }), () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
         table.merge(page.data, seq);
         return { rows: page.data, hasMore: page.hasMore, invalidItems: page.invalidItems };
       };
@@ -82,31 +76,28 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
         return { ...first, cursor: first.rows.length > 0 ? (await client.capabilities({ subscriberId })).cursor : undefined };
       }
       if (pageParam.cursor ?? (await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
-      // Only a list filtered by a state the reader changes (read, seen, archived, snoozed) moves when
-      // they change it: the others page straight on.
+      // v1: the reach's place in the service's list, as the table knows it now.
+      const { reach } = pageParam;
+      const start = reach ? table.all().filter((n) => matches(n, filter) && newerFirst(n, reach) <= 0).length : 0;
+      // Only a list filtered by a state the reader changes moves when they change it: the others page straight on.
       const moves = filter.read !== undefined || filter.seen !== undefined || filter.archived !== undefined || filter.snoozed !== undefined;
       let margin = 0;
       for (let attempt = 1; ; attempt++) {
         const asked = store.changes();
-        if (!moves) {
-          const { page, limit: size } = pageFor(pageParam.start, pageParam.size);
-          return read({ limit: size, offset: page * size });
-        }
-        margin = Math.min(margin + asked.pending, pageParam.size - 1);
-        const { page, limit: size } = pageFor(Math.max(0, pageParam.start - margin), pageParam.size);
+        if (moves) margin = Math.min(margin + asked.pending, pageParam.size - 1);
+        const { page, limit: size } = pageFor(Math.max(0, start - margin), pageParam.size);
         const answer = await read({ limit: size, offset: page * size });
         const crossed = store.changes().sent - asked.sent;
-        if (crossed === 0 || attempt === 3) return answer;
+        if (!moves || crossed === 0 || attempt === 3) return answer;
         margin += crossed;
       }
     },
     getNextPageParam: (last, pages): PageParam | undefined => {
       if (!last.hasMore || !broughtSomethingNew(pages)) return undefined;
+      // Worked out on every render: cheap here; the v1 offset is counted when the page is read.
       const ids = idsOf(pages);
       const reached = oldestHeld(store, ids);
-      // v1: the reach's place in the service's list, as the table knows it.
-      const start = reached ? store.table.all().filter((n) => matches(n, filter) && newerFirst(n, reached) <= 0).length : 0;
-      return { index: pages.length, size: Math.min(MAX_PAGE, Math.max(limit, ids.length)), after: nextCursor(ids, store.table.deleted), start, cursor: pages[0]?.cursor };
+      return { index: pages.length, size: Math.min(MAX_PAGE, Math.max(limit, ids.length)), after: nextCursor(ids, store.table.deleted), reach: reached && { createdAt: reached.createdAt, id: reached.id }, cursor: pages[0]?.cursor };
     },
   });
 }
@@ -119,9 +110,16 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
 function broughtSomethingNew(pages: readonly ListPage[]): boolean {
   const last = pages.at(-1);
   if (!last) return false;
-  const earlier = new Set(idsOf(pages.slice(0, -1)));
-  return last.rows.some((n) => !earlier.has(n.id));
+  // Worked out once per page fetched (TanStack asks on every render).
+  let known = progress.get(last);
+  if (known === undefined) {
+    const earlier = new Set(idsOf(pages.slice(0, -1)));
+    known = last.rows.some((n) => !earlier.has(n.id));
+    progress.set(last, known);
+  }
+  return known;
 }
+const progress = new WeakMap<ListPage, boolean>();
 
 /** The oldest notification of `ids` the table still holds. */
 function oldestHeld(store: NotificationStore, ids: readonly string[]): Notification | undefined {

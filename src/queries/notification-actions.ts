@@ -54,10 +54,16 @@ export function createNotificationActions(store: NotificationStore, options: { s
   const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, keyed((nid, o) => client.notifications.markAsRead(one(nid), o)));
   // The service marks a notification seen with any change, and unarchives one marked unread.
   const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, keyed((nid, o) => client.notifications.markAsUnread(one(nid), o)));
-  const unseen = (ids: Iterable<string>) => [...ids].filter((id) => store.table.get(id)?.isSeen === false);
+  /** Of these, those the reader sees unseen (not those whose seen mark is on its way). */
+  const unseen = (ids: Iterable<string>) => {
+    const wanted = new Set(ids);
+    return store.snapshot().views.flatMap((n) => (wanted.has(n.id) && !n.isSeen ? [n.id] : []));
+  };
   /** Ids a service left out of a seen answer that lists what it changed (a v1 client's): not this subscriber's, or gone. */
   const skipped = new Set<string>();
-  const markSeen = (ids: readonly string[]) => {
+  const markSeen = async (ids: readonly string[]) => {
+    // Nothing to send for none: an empty list of ids is no request.
+    if (ids.length === 0) return;
     const idempotencyKey = newIdempotencyKey();
     return store.change(ids, { isSeen: true }, {
       together: async () => {

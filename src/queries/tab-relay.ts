@@ -7,9 +7,8 @@
  * than that read. Every message carries the protocol's version: a tab running another version of
  * the kit ignores it.
  */
-import type { QueryCacheNotifyEvent, QueryKey } from '@tanstack/react-query';
+import { partialMatchKey, type QueryCacheNotifyEvent, type QueryKey } from '@tanstack/react-query';
 import type { NotificationCountFilter } from '../client/index';
-import { COUNT_CAP } from './count-plan';
 import { countKey, shownCounts, type CountData, type Head } from './count-query';
 import type { ListFilter } from './matches';
 import type { Acks, Answered, NotificationStore, Origin } from './notification-store';
@@ -42,23 +41,18 @@ export function relayTabs(store: NotificationStore, channel: TabChannel, prefere
   const offUnclear = store.onUnclear(() => post({ kind: 'refresh' }));
   // "Mark all": the other tabs mark what they hold, notifications this tab never saw included.
   const offAll = store.onChangedAll((filter, change) => post({ kind: 'all', filter, change }));
-  // The keys' JSON without the closing bracket: a prefix of the JSON of every key under them.
-  const prefix = (name: string) => JSON.stringify([...store.key, name]).slice(0, -1);
-  const count = prefix('count');
-  const head = prefix('head');
   const offCache = queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
     // What this tab read from the service; not what it was told (written by hand).
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const { queryKey, state } = event.query;
-    const key = JSON.stringify(queryKey);
-    if (key.startsWith(count)) {
+    if (partialMatchKey(queryKey, [...store.key, 'count'])) {
       const filters = queryKey.at(-1) as NotificationCountFilter[];
       const data = state.data as CountData;
       const shown = shownCounts(store, filters, data);
-      post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s, i) => !s.exact || (data.counts[i] ?? 0) >= COUNT_CAP), acks: store.acks() });
+      post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s) => !s.exact), acks: store.acks() });
       // On v1 the counts' lists are what brings new notifications.
       if (data.head?.rows.length) post({ kind: 'rows', head: data.head });
-    } else if (key.startsWith(head)) post({ kind: 'rows', head: state.data as Head });
+    } else if (partialMatchKey(queryKey, [...store.key, 'head'])) post({ kind: 'rows', head: state.data as Head });
   });
   channel.onmessage = ({ data: message }) => {
     if (message?.v !== VERSION) return;

@@ -12,6 +12,8 @@ import { InboxApiError, InboxError, InboxValidationError } from '../client/error
 import type { NotificationCountFilter } from '../client/notifications';
 import { withV1Extras } from '../client/v1-notifications';
 import { createMarkEverything } from './mark-everything';
+import { newIdempotencyKey } from '../client/http';
+import { COUNT_CAP, listedCount } from '../queries/count-plan';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
 export const SPEAKS_HEADER = 'x-inbox-kit-speaks';
@@ -21,8 +23,6 @@ export const UPSTREAM_HEADER = 'x-inbox-kit-upstream';
 export function isNoRoute(status: number, text: string): boolean {
   return (status === 404 || status === 405) && /"Cannot [A-Z]+ |^Cannot [A-Z]+ /.test(text);
 }
-
-const V1_COUNT = 100;
 
 /** A client of the proxy's own v1 routes for one user (`dispatch` serves a request as that user). */
 export function internalClient(base: string, dispatch: (request: Request) => Promise<Response>): InboxClient {
@@ -61,9 +61,8 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
       }
       const counts = await Promise.all(
         filters.map(async (filter) => {
-          const page = await client.notifications.list({ subscriberId, limit: V1_COUNT, read: filter.read, seen: filter.seen }, options);
-          // The service lists at most 100 a page: past them, a count of 100 (a lower bound, as v2's).
-          return { count: page.hasMore ? V1_COUNT : page.data.length + page.invalidItems.length, filter };
+          const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }, options);
+          return { count: listedCount(page), filter };
         }),
       );
       return json(200, counts);
@@ -98,5 +97,5 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
 /** "Mark all as read" on v1: one mark-all where the service has it (none by payload), else 100 at a time. */
 async function markAllRead(client: InboxClient, subscriberId: string, payload: Record<string, unknown> | undefined, idempotencyKey: string | undefined): Promise<void> {
   const everything = createMarkEverything(client, subscriberId);
-  await everything({ markAs: 'read', payload, held: [], count: () => undefined, idempotencyKey: idempotencyKey ?? crypto.randomUUID() })();
+  await everything({ markAs: 'read', payload, held: [], count: () => undefined, idempotencyKey: idempotencyKey ?? newIdempotencyKey() })();
 }
