@@ -8,6 +8,7 @@
 import { connect, remember } from './connection';
 import type { PayloadCheck } from './feed-page';
 import { notificationOperations, type InboxCapabilities, type NotificationOperations } from './notifications';
+import { InboxError } from './errors';
 import { preferenceOperations, type PreferenceOperations } from './preference-operations';
 import type { FreePayload } from './schemas/index';
 
@@ -35,8 +36,8 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       return answer;
     },
   });
-  // Never called: `'v2'` does not fall back (a v1 service is the proxy's to answer).
-  const { notifications } = notificationOperations(transport, () => Promise.reject(new Error('v2 only')), 'v2', options.payloadSchema);
+  // A v1 service is the proxy's to answer: straight at one, every call says what to do.
+  const { notifications } = notificationOperations(transport, () => Promise.reject(new InboxError('unsupported', 'This service has v1 only: point baseUrl at a createInboxProxy route (it answers v2 over v1), or pass a client from createInboxClient.')), 'auto', options.payloadSchema);
   return remember(
     {
       baseUrl: transport.baseUrl,

@@ -11,8 +11,6 @@ import { createInboxClient, type InboxClient } from '../client/client';
 import { InboxApiError, InboxError, InboxValidationError } from '../client/errors';
 import type { NotificationCountFilter } from '../client/notifications';
 import { withV1Extras } from '../client/v1-notifications';
-import { createMarkEverything } from './mark-everything';
-import { newIdempotencyKey } from '../client/http';
 import { COUNT_CAP, listedCount } from '../queries/count-plan';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
@@ -80,7 +78,7 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
       const data = typeof parsed.data === 'string' ? (JSON.parse(parsed.data) as Record<string, unknown>) : undefined;
       if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
       if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
-      else await markAllRead(client, subscriberId, data, idempotencyKey);
+      else await client.notifications.markAllAsRead({ subscriberId, ...(data ? { data } : {}) }, options);
       return new Response(null, { status: 204, headers });
     }
     return refuse(404, 'This needs the v2 API (archive, snooze, delete); the notification service has v1 only.');
@@ -92,10 +90,4 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
     if (error instanceof SyntaxError) return refuse(400, 'A filter is not JSON');
     throw error;
   }
-}
-
-/** "Mark all as read" on v1: one mark-all where the service has it (none by payload), else 100 at a time. */
-async function markAllRead(client: InboxClient, subscriberId: string, payload: Record<string, unknown> | undefined, idempotencyKey: string | undefined): Promise<void> {
-  const everything = createMarkEverything(client, subscriberId);
-  await everything({ markAs: 'read', payload, held: [], count: () => undefined, idempotencyKey: idempotencyKey ?? newIdempotencyKey() })();
 }

@@ -1,12 +1,14 @@
 /** Hooks under test against the reference service's MSW handlers. */
 import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll } from 'vitest';
 import { InboxProvider, type InboxProviderProps } from 'inbox-kit';
 import { createInboxClient, type InboxClient, type InboxClientOptions } from 'inbox-kit/client';
 import { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from 'inbox-kit/msw';
+import { createInboxProxy } from 'inbox-kit/server';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 
 export const SUBSCRIBER = 'sub_ada';
@@ -33,6 +35,14 @@ export function setupMockService(options: ReferenceServiceOptions = {}): MockSer
     afterAll(() => server.close());
   }
   return Object.assign(service, { baseUrl });
+}
+
+/** `service` behind a `createInboxProxy` route that signs everyone in as SUBSCRIBER (under MSW); returns the route's base URL. */
+export function behindProxy(service: MockService): string {
+  const base = `http://app.localhost/${service.baseUrl.split('/').at(-1)}/api/inbox`;
+  const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: new URL(base).pathname });
+  server.use(http.all(`${base}/*`, ({ request }) => proxy(request)));
+  return base;
 }
 
 export function testClient(service: { apiKey: string; baseUrl?: string }, overrides: Partial<InboxClientOptions> = {}) {

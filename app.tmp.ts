@@ -1,0 +1,1 @@
+import { Inbox, InboxProvider, PreferencesPanel } from './src/index.ts'; export { Inbox, InboxProvider, PreferencesPanel };

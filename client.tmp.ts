@@ -1,0 +1,1 @@
+export { createInboxClient } from './src/client/index.ts';

@@ -1,0 +1,61 @@
+/**
+ * "Mark all" over v1 (`client.notifications.markAllAsRead` and `markAsSeen` of all on a v1
+ * service): one mark-all request where the service has the route (it cannot filter by payload),
+ * else 100 at a time: the newest matching ids, then mark-as, until none is left.
+ */
+import type { InboxV1Client } from './client';
+import { InboxApiError } from './errors';
+import { newIdempotencyKey } from './http';
+
+/** Ids per mark-as request, as many as a feed page holds at most. */
+export const MARK_AS_BATCH = 100;
+
+interface Batch {
+  messageId: string[];
+  /** How many it marked, once the service answered. */
+  marked?: number;
+}
+
+/**
+ * Marks all of one subscriber's notifications read or seen (`payload`: only those whose payload
+ * matches), and returns how many it marked. Called again under the same `idempotencyKey` after an
+ * unclear answer, it sends again what has no answer, as it was and under the same keys (so the
+ * service replays what it already applied), and goes on from there.
+ */
+export type MarkEverything = (subscriberId: string, markAs: 'read' | 'seen', payload?: Record<string, unknown>, idempotencyKey?: string) => Promise<number>;
+
+export function createMarkEverything(client: InboxV1Client): MarkEverything {
+  /** Until the service says it has no mark-all route (404/405). */
+  let markAllSupported = true;
+  /** The batches of each "mark all" by its key, until it is done. */
+  const runs = new Map<string, Batch[]>();
+
+  return async (subscriberId, markAs, payload, idempotencyKey = newIdempotencyKey()) => {
+    if (!payload && markAllSupported) {
+      try {
+        return await client.markAll({ subscriberId, markAs }, { idempotencyKey });
+      } catch (error) {
+        if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
+        markAllSupported = false;
+      }
+    }
+    const batches = runs.get(idempotencyKey) ?? [];
+    runs.set(idempotencyKey, batches);
+    const send = async (batch: Batch, index: number): Promise<number> =>
+      (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey}-${index}` })).length);
+    for (const [index, batch] of batches.entries()) if (batch.marked === undefined) await send(batch, index);
+    const filter = markAs === 'read' ? { read: false } : { seen: false };
+    // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
+    for (;;) {
+      const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
+      // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
+      const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
+      if (ids.length === 0) break;
+      const batch = { messageId: ids };
+      batches.push(batch);
+      if ((await send(batch, batches.length - 1)) === 0 || !page.hasMore) break;
+    }
+    runs.delete(idempotencyKey);
+    return batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
+  };
+}
