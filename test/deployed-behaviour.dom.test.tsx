@@ -8,10 +8,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Inbox, InboxProvider, PreferencesPanel, useCounts, useMarkAllAs } from 'inbox-kit';
-import { inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
+import { behindProxy, inboxWrapper, renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
 
 const service = setupMockService();
-const noMarkAll = setupMockService({ markAll: false, messages: 150 });
+// A deployment older than v2 and its mark-all route: the proxy marks all 100 at a time.
+const noMarkAll = setupMockService({ markAll: false, notificationsV2: false, messages: 150 });
 beforeEach(() => {
   service.reset();
   noMarkAll.reset();
@@ -70,13 +71,14 @@ describe('mark all as read', () => {
     expect(result.current.counts.unread).toEqual({ value: 0, exact: true });
   });
 
-  it('on v1, falls back to batches of mark-as when the service answers 404, and remembers', async () => {
-    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), noMarkAll, { props: { client: testClient(noMarkAll, { api: 'v1' }) } });
+  it('on v1 without mark-all, is marked through the proxy in batches of mark-as after the service answers 404, which it remembers', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), markAll: useMarkAllAs() }), noMarkAll, { props: { baseUrl: behindProxy(noMarkAll) } });
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
     await result.current.markAll.mutateAsync();
     await settle(queryClient);
     expect(noMarkAll.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
-    const posts = () => noMarkAll.requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
+    // The service's v1 routes (each time, the proxy first asks v2, which the service has not).
+    const posts = () => noMarkAll.requests.filter((r) => r.method === 'POST' && !r.path.includes('/v2/')).map((r) => r.path.split('/').at(-1));
     expect(posts()[0]).toBe('mark-all');
     expect(posts().slice(1).every((p) => p === 'mark-as')).toBe(true);
     for (const message of noMarkAll.data.messages) message.read = false;

@@ -237,11 +237,15 @@ describe('useMarkAs', () => {
 });
 
 describe('useMarkAllAs', () => {
-  // A service without mark-all, so "mark all" goes in batches of mark-as.
+  // Without v1's mark-all; on v2 its bulk route is one request all the same.
   const big = setupMockService({ messages: 250, markAll: false });
+  // A deployment older than v2 and its mark-all route (the spec's operations alone): "mark all" goes in batches of mark-as.
+  const bigV1 = setupMockService({ mode: 'deployed', notificationsV2: false, messages: 250, markAll: false });
   beforeEach(() => {
-    big.reset();
-    for (const message of big.data.messages) message.read = false;
+    for (const service of [big, bigV1]) {
+      service.reset();
+      for (const message of service.data.messages) message.read = false;
+    }
   });
 
   it.runIf(V2)('marks everything read in one request on v2, the counts and the feeds at once', async () => {
@@ -257,30 +261,31 @@ describe('useMarkAllAs', () => {
     expect(big.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([expect.stringMatching(/\/notifications\/read$/)]);
   });
 
-  it.runIf(!V2)('marks everything read in batches of at most 100 where v1 has no mark-all, and resumes after a failure part-way', async () => {
-    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), all: useFeed(), markAll: useMarkAllAs() }), big);
+  it.runIf(!V2)('marks everything read through the proxy, in batches of at most 100 where v1 has no mark-all, and resumes after a failure part-way', async () => {
+    const { result, queryClient } = renderInboxHook(() => ({ counts: useCounts(), all: useFeed(), markAll: useMarkAllAs() }), bigV1, { props: { baseUrl: behindProxy(bigV1) } });
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
-    const unread = big.feedOf(SUBSCRIBER, { read: false }).length;
+    const unread = bigV1.feedOf(SUBSCRIBER, { read: false }).length;
     expect(unread).toBeGreaterThan(100);
     expect(result.current.counts.unreadLabel).toBe('99+');
 
-    big.requests.length = 0;
-    // The first batch succeeds, the second fails.
-    big.injectFault({ latencyMs: 0, path: '/mark-as' });
-    big.injectFault({ status: 500, path: '/mark-as' });
+    bigV1.requests.length = 0;
+    // The first batch succeeds, the second fails: at the first attempt and at the provider's two retries,
+    // each of which the proxy resumes with that batch.
+    bigV1.injectFault({ latencyMs: 0, path: '/mark-as' });
+    bigV1.injectFault({ status: 500, path: '/mark-as' }, 3);
     await act(() => result.current.markAll.mutateAsync().catch(() => undefined));
     await settle(queryClient);
     expect(result.current.markAll.isError).toBe(true);
-    const left = big.feedOf(SUBSCRIBER, { read: false }).length;
+    const left = bigV1.feedOf(SUBSCRIBER, { read: false }).length;
     // v1 has no count: a list of the first 100, so past 100 it is a lower bound.
     await waitFor(() => expect(result.current.counts.unread).toEqual(left >= 100 ? { value: 100, exact: false } : { value: left, exact: true }));
 
     await act(() => result.current.markAll.mutateAsync());
     await settle(queryClient);
-    expect(big.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
+    expect(bigV1.feedOf(SUBSCRIBER, { read: false })).toHaveLength(0);
     await waitFor(() => expect(result.current.counts.unread).toEqual({ value: 0, exact: true }));
     expect(result.current.all.notifications.every((n) => n.isRead)).toBe(true);
-    const batches = big.requests.filter((r) => r.path.endsWith('/mark-as') && r.status === 201);
+    const batches = bigV1.requests.filter((r) => r.path.endsWith('/mark-as') && r.status === 201);
     expect(batches.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { connect, remember } from './connection';
 import type { PayloadCheck } from './feed-page';
-import { notificationOperations, type InboxCapabilities, type NotificationOperations } from './notifications';
+import { capabilitiesOf, notificationOperations, type InboxCapabilities, type NotificationOperations } from './notifications';
 import { InboxError } from './errors';
 import { preferenceOperations, type PreferenceOperations } from './preference-operations';
 import type { FreePayload } from './schemas/index';
@@ -45,8 +45,8 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       ...preferenceOperations(transport),
       async capabilities({ subscriberId }) {
         if (!upstream) await notifications.list({ subscriberId, limit: 1 });
-        const v2 = upstream !== 'v1';
-        return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: true, cursor: v2, filters: v2 };
+        // The proxy counts over v1 too.
+        return { ...capabilitiesOf(upstream !== 'v1'), counts: true };
       },
     },
     transport,

@@ -143,6 +143,9 @@ export interface NotificationOperations<P = FreePayload> {
   deleteAll: BulkChange;
 }
 
+/** What a service that speaks v2 (`true`) or only v1 can do. */
+export const capabilitiesOf = (v2: boolean): InboxCapabilities => ({ api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 });
+
 /** A service (or an older proxy) without the v2 routes: its router's 404, not a resource's. */
 const noRoute = (error: unknown) =>
   error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^(?:Cannot [A-Z]+ |No inbox operation)/.test(m));
@@ -273,8 +276,7 @@ export function notificationOperations(transport: Transport, v1Fallback: V1Fallb
     notifications: notifications as unknown as NotificationOperations<never>,
     async capabilities(params, options) {
       if (v1 === undefined) await notifications.list!({ subscriberId: params?.subscriberId, limit: 1 } as Params, options);
-      const v2 = !v1;
-      return { api: v2 ? 'v2' : 'v1', archive: v2, snooze: v2, delete: v2, counts: v2, cursor: v2, filters: v2 };
+      return capabilitiesOf(!v1);
     },
   };
 }

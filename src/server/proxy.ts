@@ -22,6 +22,7 @@ import { readBody } from './read-body';
 import { isSnoozedByUser } from './snoozed-check';
 import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
+import { createMarkEverything } from './mark-everything';
 import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
@@ -225,6 +226,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
   }
 
+  // Over v1: what the service said of its mark-all route, and each "mark all" under way, kept for all requests.
+  const markEverything = createMarkEverything();
   return (request: Request) => serve(request);
 
   /**
@@ -343,7 +346,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       if (!internal && request.headers.get(SPEAKS_HEADER) === 'v2' && segments[0] === 'v2' && segments[3] === 'notifications' && isNoRoute(answer.status, text)) {
         const mount = `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
         const client = internalClient(mount, (inner) => serve(inner, { subscriberId }));
-        return answerOverV1(client, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
+        return answerOverV1(client, markEverything, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
       }
       const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');
       if (!shown) return hidden(answer.status, `The notification service answered ${answer.status}`, text, passBack);

@@ -10,8 +10,9 @@
 import { createInboxClient, type InboxClient } from '../client/client';
 import { InboxApiError, InboxError, InboxValidationError } from '../client/errors';
 import type { NotificationCountFilter } from '../client/notifications';
-import { withV1Extras } from '../client/v1-notifications';
+import { fromV1 } from '../client/v1-notifications';
 import { COUNT_CAP, listedCount } from '../queries/count-plan';
+import type { MarkEverything } from './mark-everything';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
 export const SPEAKS_HEADER = 'x-inbox-kit-speaks';
@@ -31,7 +32,16 @@ export function internalClient(base: string, dispatch: (request: Request) => Pro
  * The answer to a v2 request (`segments` after the base, `query`, JSON `body`) over v1, through
  * `client` (see `internalClient`) for `subscriberId`; `idempotencyKey`: the browser's.
  */
-export async function answerOverV1(client: InboxClient, subscriberId: string, method: string, segments: readonly string[], query: URLSearchParams, body: string | undefined, idempotencyKey: string | undefined): Promise<Response> {
+export async function answerOverV1(
+  client: InboxClient,
+  markEverything: MarkEverything,
+  subscriberId: string,
+  method: string,
+  segments: readonly string[],
+  query: URLSearchParams,
+  body: string | undefined,
+  idempotencyKey: string | undefined,
+): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', [UPSTREAM_HEADER]: 'v1' };
   const json = (status: number, value: unknown) => Response.json(value, { status, headers });
   const refuse = (status: number, message: string) => json(status, { statusCode: status, message, error: status === 404 ? 'Not Found' : 'Bad Request' });
@@ -50,7 +60,7 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
       const payload = data ? (JSON.parse(data) as Record<string, unknown>) : undefined;
       const page = await client.getFeed({ subscriberId, page: offset / limit, limit, read: flag('read'), seen: flag('seen'), ...(payload ? { payload } : {}) }, options);
       // With what v1 says of the sender, the status and the buttons' results, which the inbox shows.
-      return json(200, { data: page.data.map((item) => withV1Extras(item, subscriberId)), hasMore: page.hasMore, filter: { read: flag('read'), seen: flag('seen'), data: payload } });
+      return json(200, { data: page.data.map((item) => fromV1(item, subscriberId)), hasMore: page.hasMore, filter: { read: flag('read'), seen: flag('seen'), data: payload } });
     }
     if (method === 'GET' && notificationId === 'count') {
       const filters = JSON.parse(query.get('filters') ?? '[]') as NotificationCountFilter[];
@@ -78,7 +88,7 @@ export async function answerOverV1(client: InboxClient, subscriberId: string, me
       const data = typeof parsed.data === 'string' ? (JSON.parse(parsed.data) as Record<string, unknown>) : undefined;
       if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
       if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
-      else await client.notifications.markAllAsRead({ subscriberId, ...(data ? { data } : {}) }, options);
+      else await markEverything(client, subscriberId, 'read', data, idempotencyKey);
       return new Response(null, { status: 204, headers });
     }
     return refuse(404, 'This needs the v2 API (archive, snooze, delete); the notification service has v1 only.');

@@ -57,14 +57,21 @@ export function testClient(service: { apiKey: string; baseUrl?: string }, overri
 
 /** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
 /** Provider settings a test may change; the connection is always a client. */
-export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab'>> & { client?: InboxClient; queryClient?: QueryClient };
+export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab'>> & {
+  client?: InboxClient;
+  /** A `createInboxProxy` route (`behindProxy`) instead of a client: the provider makes its own. */
+  baseUrl?: string;
+  queryClient?: QueryClient;
+};
 
 export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: WrapperProps = {}) {
   const queryClient = props.queryClient ?? new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-  const client = props.client ?? testClient(service);
+  const { baseUrl, client: given, ...rest } = props;
+  const client = given ?? testClient(service);
   function Wrapper({ children }: { children: ReactNode }) {
+    const connection = baseUrl ? { baseUrl } : { client };
     return (
-      <InboxProvider subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...props} client={client}>
+      <InboxProvider subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...rest} {...connection}>
         {children}
       </InboxProvider>
     );

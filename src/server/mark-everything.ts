@@ -1,11 +1,11 @@
 /**
- * "Mark all" over v1 (`client.notifications.markAllAsRead` and `markAsSeen` of all on a v1
- * service): one mark-all request where the service has the route (it cannot filter by payload),
- * else 100 at a time: the newest matching ids, then mark-as, until none is left.
+ * "Mark all" for the proxy's v2 answers over a v1 service: one mark-all request where the service
+ * has the route (it cannot filter by payload), else 100 at a time: the newest matching ids, then
+ * mark-as, until none is left.
  */
-import type { InboxV1Client } from './client';
-import { InboxApiError } from './errors';
-import { newIdempotencyKey } from './http';
+import type { InboxV1Client } from '../client/client';
+import { InboxApiError } from '../client/errors';
+import { newIdempotencyKey } from '../client/http';
 
 /** Ids per mark-as request, as many as a feed page holds at most. */
 export const MARK_AS_BATCH = 100;
@@ -17,20 +17,20 @@ interface Batch {
 }
 
 /**
- * Marks all of one subscriber's notifications read or seen (`payload`: only those whose payload
+ * Marks all of one subscriber's notifications read or seen through `client` (`payload`: only those whose payload
  * matches), and returns how many it marked. Called again under the same `idempotencyKey` after an
  * unclear answer, it sends again what has no answer, as it was and under the same keys (so the
  * service replays what it already applied), and goes on from there.
  */
-export type MarkEverything = (subscriberId: string, markAs: 'read' | 'seen', payload?: Record<string, unknown>, idempotencyKey?: string) => Promise<number>;
+export type MarkEverything = (client: InboxV1Client, subscriberId: string, markAs: 'read' | 'seen', payload?: Record<string, unknown>, idempotencyKey?: string) => Promise<number>;
 
-export function createMarkEverything(client: InboxV1Client): MarkEverything {
+export function createMarkEverything(): MarkEverything {
   /** Until the service says it has no mark-all route (404/405). */
   let markAllSupported = true;
   /** The batches of each "mark all" by its key, until it is done. */
   const runs = new Map<string, Batch[]>();
 
-  return async (subscriberId, markAs, payload, idempotencyKey = newIdempotencyKey()) => {
+  return async (client, subscriberId, markAs, payload, idempotencyKey = newIdempotencyKey()) => {
     if (!payload && markAllSupported) {
       try {
         return await client.markAll({ subscriberId, markAs }, { idempotencyKey });
@@ -41,6 +41,8 @@ export function createMarkEverything(client: InboxV1Client): MarkEverything {
     }
     const batches = runs.get(idempotencyKey) ?? [];
     runs.set(idempotencyKey, batches);
+    // One never sent again is forgotten after a hundred others.
+    if (runs.size > 100) runs.delete(runs.keys().next().value as string);
     const send = async (batch: Batch, index: number): Promise<number> =>
       (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey}-${index}` })).length);
     for (const [index, batch] of batches.entries()) if (batch.marked === undefined) await send(batch, index);

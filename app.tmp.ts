@@ -1,1 +1,0 @@
-import { Inbox, InboxProvider, PreferencesPanel } from './src/index.ts'; export { Inbox, InboxProvider, PreferencesPanel };

@@ -1,1 +1,0 @@
-export { createInboxClient } from './src/client/index.ts';
