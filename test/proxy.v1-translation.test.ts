@@ -89,6 +89,40 @@ describe('the v2 API over a v1-only service, through the proxy', () => {
     expect((await refusal(client.notifications.list({ subscriberId: 'sub_grace', limit: 5 })))?.status).toBe(403);
   });
 
+  it('asks the service’s v2 routes once, then answers v2 itself without asking them again', async () => {
+    const client = v2Client(await proxy(), 'sub_ada');
+    const v2Asked = () => v1Only.service.requests.filter((r) => r.path.includes('/v2/')).length;
+    await client.notifications.list({ subscriberId: 'sub_ada', limit: 5 });
+    expect(v2Asked()).toBe(1);
+    await client.notifications.count({ subscriberId: 'sub_ada', filters: [{ read: false }] });
+    await client.notifications.markAsRead({ subscriberId: 'sub_ada', notificationId: truth()[0]!._id });
+    await client.notifications.list({ subscriberId: 'sub_ada', limit: 5, offset: 5 });
+    expect(v2Asked()).toBe(1);
+  });
+
+  it('marks all read 100 at a time where the service has no mark-all, and resumes under the same key after a failure', async () => {
+    const noMarkAll = many.service;
+    noMarkAll.reset();
+    for (const message of noMarkAll.data.messages) message.read = false;
+    const origin = await listen(createInboxProxy({ upstream: many.url, apiKey: noMarkAll.apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox' }));
+    const client = v2Client(`${origin}/api/inbox`, 'sub_ada');
+    const unread = () => noMarkAll.feedOf('sub_ada', { read: false }).length;
+    expect(unread()).toBeGreaterThan(100);
+    noMarkAll.injectFault({ status: 404, path: '/mark-all' });
+    noMarkAll.injectFault({ latencyMs: 0, path: '/mark-as' });
+    noMarkAll.injectFault({ status: 500, path: '/mark-as' });
+    const failed = await refusal(client.notifications.markAllAsRead({ subscriberId: 'sub_ada' }, { idempotencyKey: 'mark-all-1' }));
+    expect(failed?.status).toBe(500);
+    expect(unread()).toBeGreaterThan(0);
+    const before = noMarkAll.requests.length;
+    await client.notifications.markAllAsRead({ subscriberId: 'sub_ada' }, { idempotencyKey: 'mark-all-1' });
+    expect(unread()).toBe(0);
+    const again = noMarkAll.requests.slice(before);
+    // The failed batch is sent again as it was, under its key, before the listing goes on; mark-all is not asked again.
+    expect(again.find((r) => r.path.endsWith('/mark-as'))?.idempotencyKey).toMatch(/mark-all-1-1$/);
+    expect(again.some((r) => r.path.endsWith('/mark-all'))).toBe(false);
+  });
+
   it('says what v1 cannot do, and changes nothing without the header', async () => {
     const base = await proxy();
     const target = truth()[0]!._id;

@@ -19,7 +19,7 @@ export interface InboxBrowserClient<P = FreePayload> extends PreferenceOperation
   capabilities(params: { subscriberId: string }): Promise<InboxCapabilities>;
 }
 
-export function createBrowserClient(options: { baseUrl: string; headers: () => Promise<HeadersInit>; payloadSchema: PayloadCheck }): InboxBrowserClient {
+export function createBrowserClient(options: { baseUrl: string; headers: () => Promise<HeadersInit>; payloadSchema: PayloadCheck; fetch?: typeof fetch }): InboxBrowserClient {
   /** What the proxy said of the service, once it answered. */
   let upstream: 'v1' | 'v2' | undefined;
   const transport = connect('InboxProvider', {
@@ -30,7 +30,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       return headers;
     },
     fetch: async (input, init) => {
-      const answer = await fetch(input, init);
+      const answer = await (options.fetch ?? fetch)(input, init);
       if (answer.headers.get('x-inbox-kit-upstream') === 'v1') upstream = 'v1';
       else if (answer.ok) upstream ??= 'v2';
       return answer;

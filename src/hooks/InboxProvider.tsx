@@ -71,7 +71,6 @@ export interface InboxContextValue {
 }
 
 const InboxContext = createContext<InboxContextValue | null>(null);
-InboxContext.displayName = 'InboxContext';
 
 /**
  * Connects the kit's hooks and components to the notification service for one
@@ -111,20 +110,21 @@ export function InboxProvider({
     return () => queryClient.unmount();
   }, [queryClient]);
 
-  // Headers given inline change identity each render: the client keeps one source and reads the latest value.
-  const [headerSource] = useState(() => createHeaderSource(headers));
-  useEffect(() => headerSource.set(headers), [headerSource, headers]);
-  // Likewise a schema written inline (`payloadSchema={z.object(...)}`): a new client per render would refetch forever.
+  // Headers given inline change identity each render, and so does a schema written inline
+  // (`payloadSchema={z.object(...)}`: a new client per render would refetch forever): the client
+  // keeps one source of each, which reads the latest value given.
   const byProxy = payloadSchema === 'proxy';
   const schema = byProxy ? undefined : payloadSchema;
-  const [schemaSource] = useState(() => createSchemaSource(schema));
-  useEffect(() => schemaSource.set(schema), [schemaSource, schema]);
+  const [latest] = useState(() => createLatest(headers, schema));
+  useEffect(() => latest.set(headers, schema), [latest, headers, schema]);
   const client = useMemo(
     // The store treats payloads as free-form objects (it only matches filters against them); their
     // type is the app's, declared in `Register` and guaranteed by the schema that validates them.
     // Your route speaks v2 for the inbox, whatever the service (the proxy answers v2 over a v1 one).
-    (): InboxBrowserClient => (givenClient as InboxBrowserClient | undefined) ?? createBrowserClient({ baseUrl: baseUrl ?? '', headers: headerSource.get, payloadSchema: byProxy ? 'proxy' : schemaSource.schema }),
-    [givenClient, baseUrl, headerSource, schemaSource, byProxy],
+    (): InboxBrowserClient =>
+      (givenClient as InboxBrowserClient | undefined) ??
+      createBrowserClient({ baseUrl: baseUrl ?? '', headers: latest.headers, payloadSchema: byProxy ? 'proxy' : latest.schema }),
+    [givenClient, baseUrl, latest, byProxy],
   );
 
   const inbox = useMemo(
@@ -141,34 +141,25 @@ export function InboxProvider({
   return ownQueryClient ? <QueryClientContext.Provider value={ownQueryClient}>{provided}</QueryClientContext.Provider> : provided;
 }
 
-function createHeaderSource(initial: HeadersOption | undefined) {
-  let current = initial;
+/**
+ * The latest `headers` and `payloadSchema` given, read by the client at each request: `headers`
+ * returns the headers, `schema` is a Standard Schema that validates with the schema (none: the
+ * payload as it came).
+ */
+function createLatest(headers: HeadersOption | undefined, schema: StandardSchemaV1 | undefined) {
   return {
-    set(next: HeadersOption | undefined) {
-      current = next;
+    set(nextHeaders: HeadersOption | undefined, nextSchema: StandardSchemaV1 | undefined) {
+      headers = nextHeaders;
+      schema = nextSchema;
     },
-    async get(): Promise<HeadersInit> {
-      const value = current;
-      return (typeof value === 'function' ? await value() : value) ?? {};
-    },
-  };
-}
-
-/** A Standard Schema that validates with the latest `payloadSchema` given (none: the payload as it came). */
-function createSchemaSource(initial: StandardSchemaV1 | undefined) {
-  let current = initial;
-  const schema: StandardSchemaV1 = {
-    '~standard': {
-      version: 1,
-      vendor: 'inbox-kit',
-      validate: (value) => (current ? current['~standard'].validate(value) : { value }),
-    },
-  };
-  return {
-    schema,
-    set(next: StandardSchemaV1 | undefined) {
-      current = next;
-    },
+    headers: async (): Promise<HeadersInit> => (typeof headers === 'function' ? await headers() : headers) ?? {},
+    schema: {
+      '~standard': {
+        version: 1,
+        vendor: 'inbox-kit',
+        validate: (value) => (schema ? schema['~standard'].validate(value) : { value }),
+      },
+    } satisfies StandardSchemaV1 as StandardSchemaV1,
   };
 }
 

@@ -10,6 +10,7 @@ import type { FreePayload, InboxNotification } from '../client/index';
 import { createAnswerLog, together, written, type Acks, type Answered, type Origin, type Send, type SendTogether } from './answer-log';
 import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
+import { createListeners } from './listeners';
 import { inboxKeys, scopeOf } from './keys';
 import { newerFirst } from './list-view';
 import { createNotificationTable, type NotificationTable } from './notification-table';
@@ -109,12 +110,12 @@ export function createNotificationStore(options: {
   const { client, subscriberId, queryClient } = options;
   const key = inboxKeys.notifications(scopeOf(options.baseUrl ?? client.baseUrl, subscriberId));
   const table = createNotificationTable();
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   /** What `snapshot()` gave since the last write; worked out again on the first call after one. */
   let snapshot: Snapshot | undefined;
   const changed = () => {
     snapshot = undefined;
-    for (const listener of listeners) listener();
+    listeners.call();
   };
   table.subscribe(changed);
 
@@ -125,9 +126,9 @@ export function createNotificationStore(options: {
   let lastChange = 0;
   let recount = false;
   const changes = { pending: 0, sent: 0 };
-  const answerListeners = new Set<(answer: Answered, origin: Origin) => void>();
-  const unclearListeners = new Set<() => void>();
-  const allListeners = new Set<(filter: ListFilter, change: Change) => void>();
+  const answerListeners = createListeners<[answer: Answered, origin: Origin]>();
+  const unclearListeners = createListeners();
+  const allListeners = createListeners<[filter: ListFilter, change: Change]>();
   /** Clears on their way (`seq` Infinity) or answered at `seq`. */
   let clears: { filter: ListFilter; change: Change; seq: number }[] = [];
 
@@ -136,7 +137,7 @@ export function createNotificationStore(options: {
     if (entries.length === 0) return;
     const origin = log.nextOrigin();
     const told = log.write(entries, at, origin);
-    for (const listener of answerListeners) listener(told, origin);
+    answerListeners.call(told, origin);
   }
 
   const intents = createIntentQueue<Change>({
@@ -147,7 +148,7 @@ export function createNotificationStore(options: {
     settled(failed) {
       if (failed) {
         void queryClient.invalidateQueries({ queryKey: key });
-        for (const listener of unclearListeners) listener();
+        unclearListeners.call();
       }
       else if (recount) void queryClient.invalidateQueries({ queryKey: [...key, 'count'] });
       recount = false;
@@ -180,10 +181,7 @@ export function createNotificationStore(options: {
     tab: log.tab,
     acks: log.acks,
     changedSince: log.changedSince,
-    onUnclear(listener) {
-      unclearListeners.add(listener);
-      return () => unclearListeners.delete(listener);
-    },
+    onUnclear: unclearListeners.add,
     answeredAfter: log.after,
     counted(seq) {
       const crossed = inFlight > 0 || lastChange > seq;
@@ -215,12 +213,12 @@ export function createNotificationStore(options: {
         entry.seq = lastChange = at;
         const entries = table.all().flatMap((n) => (matches(n, filter) ? [[n.id, overlaid(n, change)] as [string, Notification | undefined]] : []));
         answer(entries, at);
-        for (const listener of allListeners) listener(filter, change);
+        allListeners.call(filter, change);
       } catch (error) {
         clears = clears.filter((other) => other !== entry);
         // Refused part-way (v1's batches) or not answered: what the service holds is read again, here and in the other tabs.
         void queryClient.invalidateQueries({ queryKey: key });
-        for (const listener of unclearListeners) listener();
+        unclearListeners.call();
         throw error;
       } finally {
         changes.pending--;
@@ -236,10 +234,7 @@ export function createNotificationStore(options: {
       log.write(entries, at, { from: 'another tab', n: 0 });
       changed();
     },
-    onChangedAll(listener) {
-      allListeners.add(listener);
-      return () => allListeners.delete(listener);
-    },
+    onChangedAll: allListeners.add,
     clearedAt(filter, seq) {
       const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties(entry.filter, filter)).map((entry) => entry.seq));
       return at === -1 ? undefined : at;
@@ -249,14 +244,8 @@ export function createNotificationStore(options: {
       lastChange = at;
       log.write([...told.rows.map((n) => [n.id, n] as [string, Notification]), ...told.deleted.map((id) => [id, undefined] as [string, undefined])], at, origin);
     },
-    onAnswered(listener) {
-      answerListeners.add(listener);
-      return () => answerListeners.delete(listener);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onAnswered: answerListeners.add,
+    subscribe: listeners.add,
   };
 
   async function sendChange(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void> {

@@ -7,6 +7,7 @@
  * sent before it cannot bring the notification back.
  */
 import type { FreePayload, InboxNotification } from '../client/index';
+import { createListeners } from './listeners';
 
 type Notification = InboxNotification<FreePayload>;
 
@@ -36,7 +37,7 @@ export interface NotificationTable {
 
 export function createNotificationTable(): NotificationTable {
   const rows = new Map<string, Row>();
-  const listeners = new Set<(ids: string[]) => void>();
+  const listeners = createListeners<[ids: string[]]>();
   let seq = 0;
 
   function write(entries: [string, Notification | undefined][], at: number): string[] {
@@ -49,7 +50,7 @@ export function createNotificationTable(): NotificationTable {
       rows.set(id, { notification, seq: at });
       changed.push(id);
     }
-    if (changed.length > 0) for (const listener of listeners) listener(changed);
+    if (changed.length > 0) listeners.call(changed);
     return changed;
   }
 
@@ -60,9 +61,6 @@ export function createNotificationTable(): NotificationTable {
     get: (id) => rows.get(id)?.notification,
     deleted: (id) => rows.has(id) && rows.get(id)!.notification === undefined,
     all: () => [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
   };
 }

@@ -1,3 +1,5 @@
+import { createListeners } from './listeners';
+
 /**
  * One poller for all the app's tabs: while visible, a tab with something that polls (a bell, a
  * feed) queues for a Web Lock named after the service and subscriber; hidden, or with nothing
@@ -15,11 +17,11 @@ export function createPollerElection(scope: string, crossTab: boolean): PollerEl
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   const electing = crossTab && !!locks && typeof document !== 'undefined';
   let poller = !electing;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const setPoller = (next: boolean) => {
     if (next === poller) return;
     poller = next;
-    for (const listener of listeners) listener();
+    listeners.call();
   };
 
   // How many parts of this tab poll: it stands while there is one, so that a tab showing no count
@@ -70,10 +72,7 @@ export function createPollerElection(scope: string, crossTab: boolean): PollerEl
 
   return {
     isPoller: () => poller,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     stand,
   };
 }

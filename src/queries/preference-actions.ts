@@ -8,6 +8,7 @@ import { InboxApiError, type Preferences } from '../client/index';
 import type { PreferenceOperations } from '../client/preference-operations';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
+import { createListeners } from './listeners';
 import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
 
 export interface PreferenceActions {
@@ -45,7 +46,7 @@ export function createPreferenceActions(options: {
   });
 
   let readOnly: string | null = null;
-  const readOnlyListeners = new Set<() => void>();
+  const readOnlyListeners = createListeners();
 
   return {
     async updatePreference(change) {
@@ -68,15 +69,12 @@ export function createPreferenceActions(options: {
         // 403 and 405: this service (or proxy) does not let subscribers change preferences.
         if (error instanceof InboxApiError && (error.status === 403 || error.status === 405) && readOnly === null) {
           readOnly = error.messages[0] ?? error.statusText;
-          for (const listener of readOnlyListeners) listener();
+          readOnlyListeners.call();
         }
         throw error;
       }
     },
     preferencesReadOnly: () => readOnly,
-    subscribeReadOnly(listener) {
-      readOnlyListeners.add(listener);
-      return () => readOnlyListeners.delete(listener);
-    },
+    subscribeReadOnly: readOnlyListeners.add,
   };
 }

@@ -169,6 +169,9 @@ function misconfigured(problem: string): Response {
  * A Fetch-API handler, `(request: Request) => Promise<Response>`, for Node's
  * http server (`toNodeListener`), Express, Next.js route handlers and Hono.
  */
+/** How long a service without v2 is not asked its v2 routes again (an upgrade shows within it). */
+const V1_REMEMBERED_MS = 10 * 60_000;
+
 export function createInboxProxy(options: InboxProxyOptions): (request: Request) => Promise<Response> {
   if (!options || typeof options.authenticate !== 'function') {
     throw new TypeError('createInboxProxy: `authenticate(request)` is required: it returns the signed-in user’s subscriber id, or null.');
@@ -228,6 +231,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
 
   // Over v1: what the service said of its mark-all route, and each "mark all" under way, kept for all requests.
   const markEverything = createMarkEverything();
+  /** Until when the service is taken to have no v2 routes (it answered one with its router's 404). */
+  let v1Until = 0;
   return (request: Request) => serve(request);
 
   /**
@@ -304,6 +309,16 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     for (const name of route.query ?? []) for (const value of url.searchParams.getAll(name)) search.append(name, value);
     const target = `${upstream}/${segments.map((segment) => encodeURIComponent(segment ?? '')).join('/')}${search.size > 0 ? `?${search.toString()}` : ''}`;
 
+    // A browser that speaks only v2, and a service without v2: the proxy answers over v1.
+    const overV1 = !internal && request.headers.get(SPEAKS_HEADER) === 'v2' && segments[0] === 'v2' && segments[3] === 'notifications';
+    const answerItself = () => {
+      const mount = `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
+      const client = internalClient(mount, (inner) => serve(inner, { subscriberId }));
+      return answerOverV1(client, markEverything, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
+    };
+    // Known to have no v2: not asked again for a while (a request each time would double every one).
+    if (overV1 && Date.now() < v1Until) return answerItself();
+
     // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
     const signal = AbortSignal.timeout(timeoutMs);
     const lookUp: LookUp = { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined };
@@ -342,11 +357,9 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     // Its time is the request's signal: a late answer is cut off.
     if (text === 'cut-off' || text === 'too-slow') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
     if (!answer.ok) {
-      // A browser that speaks only v2, and a service without v2: the proxy answers over v1.
-      if (!internal && request.headers.get(SPEAKS_HEADER) === 'v2' && segments[0] === 'v2' && segments[3] === 'notifications' && isNoRoute(answer.status, text)) {
-        const mount = `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
-        const client = internalClient(mount, (inner) => serve(inner, { subscriberId }));
-        return answerOverV1(client, markEverything, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
+      if (overV1 && isNoRoute(answer.status, text)) {
+        v1Until = Date.now() + V1_REMEMBERED_MS;
+        return answerItself();
       }
       const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');
       if (!shown) return hidden(answer.status, `The notification service answered ${answer.status}`, text, passBack);

@@ -5,6 +5,8 @@
  */
 import { createInboxClient, type InboxApi, type InboxClient, type RetryOptions } from 'inbox-kit/client';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
+import { createBrowserClient } from '../../src/client/browser-client';
+import { createInboxProxy } from '../../src/server/proxy';
 import { BASE } from './harness';
 
 export interface CountedService {
@@ -13,20 +15,52 @@ export interface CountedService {
   /** Every request, as `describeRequest` writes it, in the order sent. */
   log: string[];
   since(mark: number): string[];
+  /** What the proxy sent the service (`proxied`). */
+  upstream: string[];
 }
 
 export interface CountedServiceOptions extends ReferenceServiceOptions {
   retry?: RetryOptions | false;
   /** The client's dialect: `'auto'` (v2 on the deployed service) by default; `'v1'` for what a v1-only service does. */
   api?: InboxApi;
+  /**
+   * The kit as an app runs it: the provider's own client (v2 only) at a `createInboxProxy` route in
+   * front of the service. `log` then holds the browser's requests, `upstream` the proxy's.
+   */
+  proxied?: boolean;
   /** Answers a request instead of the service (undefined: the service answers). */
   answer?: (request: Request, service: ReferenceService) => Response | undefined | Promise<Response | undefined>;
 }
 
 export function countedService(options: CountedServiceOptions = {}): CountedService {
-  const { retry = false, answer, api, ...serviceOptions } = options;
+  const { retry = false, answer, api, proxied, ...serviceOptions } = options;
   const service = createReferenceService({ now: Date.now(), ...serviceOptions });
   const log: string[] = [];
+  const upstream: string[] = [];
+  if (proxied) {
+    const proxy = createInboxProxy({
+      upstream: BASE,
+      apiKey: service.apiKey,
+      authenticate: () => 'sub_ada',
+      basePath: '/api/inbox',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        upstream.push(describeRequest(request));
+        return (await answer?.(request, service)) ?? service.handle(request);
+      },
+    });
+    const client = createBrowserClient({
+      baseUrl: `${new URL(BASE).origin}/api/inbox`,
+      headers: async () => ({}),
+      payloadSchema: undefined,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        log.push(describeRequest(request));
+        return proxy(request);
+      },
+    });
+    return { service, client: client as unknown as InboxClient, log, since: (mark) => log.slice(mark), upstream };
+  }
   const client = createInboxClient({
     baseUrl: BASE,
     apiKey: service.apiKey,
@@ -39,7 +73,7 @@ export function countedService(options: CountedServiceOptions = {}): CountedServ
       return (await answer?.(request, service)) ?? service.handle(request);
     },
   });
-  return { service, client, log, since: (mark) => log.slice(mark) };
+  return { service, client, log, since: (mark) => log.slice(mark), upstream };
 }
 
 /** `GET notifications/feed?read=false&limit=100`: the method, the path after the subscriber, the query. */

@@ -20,7 +20,7 @@ import { mergeLabels, type PartialLabels } from '../../i18n/labels';
 import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/theme';
 import { PreferencesPanel } from '../preferences-panel/PreferencesPanel';
 import { cx } from '../shared/cx';
-import { listen } from '../shared/listen';
+import { cleanupAll, listen } from '../shared/listen';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
@@ -284,12 +284,7 @@ function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: 
     clickedAt.delete(anchor);
     place(clicked && performance.now() - clicked.at < 100 ? clicked.box : anchor.getBoundingClientRect());
     const replace = () => place(anchor.getBoundingClientRect());
-    const offResize = listen(window, 'resize', replace);
-    const offScroll = listen(window, 'scroll', replace, true);
-    return () => {
-      offResize();
-      offScroll();
-    };
+    return cleanupAll(listen(window, 'resize', replace), listen(window, 'scroll', replace, true));
   }, [enabled, anchor, popoverRef]);
 }
 
@@ -325,12 +320,7 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
       event.stopPropagation();
       close(true);
     };
-    const offPointer = listen(document, 'pointerdown', onPointerDown);
-    const offKey = listen(document, 'keydown', onKeyDown);
-    return () => {
-      offPointer();
-      offKey();
-    };
+    return cleanupAll(listen(document, 'pointerdown', onPointerDown), listen(document, 'keydown', onKeyDown));
   }, [open, setOpen, bell]);
 
   const setRefs = useMemo(() => mergeRefs<HTMLDivElement>(ref, popoverRef), [ref]);

@@ -6,7 +6,7 @@ import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useFeed } from '../../hooks/useFeed';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
-import { listen } from '../shared/listen';
+import { cleanupAll, listen } from '../shared/listen';
 import { useInboxUi, type InboxTab } from './context';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
@@ -145,12 +145,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    const offIn = listen(element, 'focusin', onFocusIn);
-    const offOut = listen(element, 'focusout', onFocusOut);
-    return () => {
-      offIn();
-      offOut();
-    };
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut));
   }, [scrollRef]);
 
   // The feed pattern: Page Down / Page Up move between notifications.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
-import { listen } from '../shared/listen';
+import { cleanupAll, listen } from '../shared/listen';
 
 const ESTIMATE = 88;
 const OVERSCAN_PX = 600;
@@ -64,16 +64,14 @@ export function useWindow(ids: readonly string[], enabled = true) {
       setViewport((previous) => (previous.top === next.top && previous.height === next.height && previous.measured === next.measured ? previous : next));
     };
     update();
-    // Capturing sees the scroll of the list, of the page and of any scrolling ancestor.
-    const offScroll = listen(window, 'scroll', update, { capture: true, passive: true });
-    const offResize = listen(window, 'resize', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     resize?.observe(element);
-    return () => {
-      offScroll();
-      offResize();
-      resize?.disconnect();
-    };
+    return cleanupAll(
+      // Capturing sees the scroll of the list, of the page and of any scrolling ancestor.
+      listen(window, 'scroll', update, { capture: true, passive: true }),
+      listen(window, 'resize', update, { passive: true }),
+      () => resize?.disconnect(),
+    );
   }, [enabled]);
 
   const offsets = useMemo(() => {

@@ -6,3 +6,10 @@ export function listen<E extends Event>(target: EventTarget, type: string, liste
   target.addEventListener(type, listener as EventListener, options);
   return () => target.removeEventListener(type, listener as EventListener, options);
 }
+
+/** What runs each of `cleanups` (what `listen` returns, say), in order. */
+export function cleanupAll(...cleanups: (() => void)[]): () => void {
+  return () => {
+    for (const cleanup of cleanups) cleanup();
+  };
+}
