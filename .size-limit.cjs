@@ -10,19 +10,18 @@ module.exports = [
     name: '<Inbox /> + <PreferencesPanel />: kit, zod, @tanstack/react-query and CSS',
     path: app,
     gzip: true,
-    // The budget was 40 kB; the limit is what the issues since allowed, feature by feature (server
-    // rendering, the design work, the request budget, the defences against hostile content and
-    // odd services, the unclear-outcome rules): docs/performance.md lists what each costs, and the
-    // commit history has each step. It never rises without an issue that allows it.
-    limit: '45.7 kB',
+    // The budget is 40 kB. Until the kit is back within it, the limit is what it has come down to,
+    // so it can only fall: docs/performance.md lists what each feature costs. It never rises
+    // without an issue that allows it.
+    limit: '45.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
     name: 'the same without @tanstack/react-query (for an app that already has it)',
     path: app,
     gzip: true,
-    // The budget was 29 kB; the same features as above, without react-query's share.
-    limit: '35.2 kB',
+    // The budget is 30 kB; the same features as above, without react-query's share, and the same rule.
+    limit: '34.8 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {

@@ -27,7 +27,7 @@ export async function checkPayload(
   item: Record<string, unknown>,
   index: number,
   schema: StandardSchemaV1,
-  field: 'payload' | 'data' = 'payload',
+  field: 'payload' | 'data',
 ): Promise<{ item: Record<string, unknown> } | InvalidFeedItem> {
   const result = await schema['~standard'].validate(item[field]);
   if (result.issues) {

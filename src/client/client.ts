@@ -5,7 +5,7 @@
  * renders only the inbox does not ship their schemas.
  */
 import { fail, isPlainObject, requireId } from './arguments';
-import { connect, remember, transportOf, type ConnectionOptions } from './connection';
+import { connectWithKey, remember, type ConnectionOptions } from './connection';
 import { parseFeedPage, type FeedPage } from './feed-page';
 import type { RequestOptions } from './http';
 import { encodePayloadFilter } from './payload';
@@ -74,17 +74,10 @@ export interface InboxClient<P = FreePayload> extends InboxV1Client<P> {
 export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefined = undefined>(
   options: InboxClientOptions<S>,
 ): InboxClient<SchemaOutput<S>> {
-  const client = createV1Client(options);
-  // The same object, so the transport createV1Client remembered for it stays its own.
-  return Object.assign(client, notificationOperations(transportOf(client)!, viaV1(client as InboxV1Client<unknown>), options.api ?? 'auto', options.payloadSchema)) as InboxClient<SchemaOutput<S>>;
-}
-
-/** The v1 client alone: what the inbox's hooks use, so an app that renders it does not ship v2. */
-export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined = undefined>(
-  options: InboxClientOptions<S>,
-): InboxV1Client<SchemaOutput<S>> {
-  const transport = connect('createInboxClient', options);
-  const payloadSchema = options.payloadSchema;
+  const transport = connectWithKey('createInboxClient', options);
+  const { payloadSchema } = options;
+  const api = options.api ?? 'auto';
+  if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
 
   const client: InboxV1Client<SchemaOutput<S>> = {
     baseUrl: transport.baseUrl,
@@ -120,5 +113,6 @@ export function createV1Client<S extends StandardSchemaV1 | 'proxy' | undefined 
     ...preferenceOperations(transport),
     ...messageOperations(transport),
   };
-  return remember(client, transport);
+  // v2 on the same object, its v1 stand-ins through the v1 operations above.
+  return remember(Object.assign(client, notificationOperations(transport, viaV1(client as InboxV1Client<unknown>), api, payloadSchema)), transport) as InboxClient<SchemaOutput<S>>;
 }

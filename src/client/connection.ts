@@ -28,28 +28,36 @@ export interface ConnectionOptions {
 }
 
 export function connect(operation: string, options: ConnectionOptions): Transport {
-  if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl.trim()) {
+  const { baseUrl, timeoutMs } = Object(options) as Partial<ConnectionOptions>;
+  if (typeof baseUrl !== 'string' || !baseUrl.trim()) {
     throw new InboxArgumentError(operation, 'baseUrl', "is required: the service's URL, or your createInboxProxy route.");
   }
   // A path such as `/api/inbox` is your proxy route on the page's origin. It is accepted anywhere, so
   // a provider can render on the server; requests need a browser to resolve it (see http.ts).
-  if (!/^(https?:\/)?\//i.test(options.baseUrl)) {
-    fail(operation, 'baseUrl', 'an http(s) URL, or a path such as "/api/inbox" in a browser', options.baseUrl);
+  if (!/^(https?:\/)?\//i.test(baseUrl)) {
+    fail(operation, 'baseUrl', 'an http(s) URL, or a path such as "/api/inbox" in a browser', baseUrl);
   }
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    fail(operation, 'timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    fail(operation, 'timeoutMs', 'a positive number of milliseconds', timeoutMs);
   }
-  if (options.apiKey !== undefined && !(typeof options.apiKey === 'string' && /^[\x21-\x7e]+$/.test(options.apiKey))) {
+  return createTransport(options);
+}
+
+/** `connect`, with an `apiKey` checked too: the inbox's own client (`createBrowserClient`) is given none. */
+export function connectWithKey(operation: string, options: ConnectionOptions): Transport {
+  const transport = connect(operation, options);
+  const { apiKey } = options;
+  if (apiKey !== undefined && !(typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey))) {
     throw new InboxArgumentError(
       operation,
       'apiKey',
-      options.apiKey === '' ? 'is empty: is its environment variable set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
+      apiKey === '' ? 'is empty: is its environment variable set?' : 'must be the key as issued: visible ASCII, no spaces or line breaks.',
     );
   }
-  if (options.apiKey !== undefined && typeof window !== 'undefined' && typeof document !== 'undefined' && !options.dangerouslyAllowBrowser) {
+  if (apiKey !== undefined && typeof window !== 'undefined' && typeof document !== 'undefined' && !options.dangerouslyAllowBrowser) {
     throw new InboxBrowserApiKeyError();
   }
-  return createTransport(options);
+  return transport;
 }
 
 const transports = new WeakMap<object, Transport>();

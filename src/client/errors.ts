@@ -194,25 +194,20 @@ function serviceMessages(body: unknown): string[] {
 }
 
 function hintFor(status: number, retryAfterMs: number | undefined, messages: string[]): string {
-  switch (status) {
-    case 400:
-      return 'Fix what the service names.';
-    case 401:
-      return 'Check the API key (in a browser, use your `createInboxProxy` route).';
-    case 403:
-      return 'Not allowed for this user (a proxy allows their own subscriber only, and admin operations by `authorizeAdmin`).';
-    case 404:
-      return 'Check the ids in the request.';
-    case 409:
-      return 'Its idempotency-key is still in use; retry shortly.';
-    case 422:
-      // One message a line: a pattern cannot match across two of them. (broadcast adds its own hint for an unknown workflow.)
-      return /reused for a different|idempotency/i.test(messages.join('\n')) ? 'The idempotency-key was used for another request; use a new key.' : '';
-    case 429:
-      return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
-    default:
-      return status >= 500 ? 'The service failed; retry later.' : '';
+  if (status === 422) {
+    // One message a line: a pattern cannot match across two of them. (broadcast adds its own hint for an unknown workflow.)
+    return /reused for a different|idempotency/i.test(messages.join('\n')) ? 'The idempotency-key was used for another request; use a new key.' : '';
   }
+  if (status === 429) return `Too many requests; retry${retryAfterMs === undefined ? ' later' : ` in ${Math.ceil(retryAfterMs / 1000)} s`}.`;
+  return (
+    {
+      400: 'Fix what the service names.',
+      401: 'Check the API key (in a browser, use your `createInboxProxy` route).',
+      403: 'Not allowed for this user (a proxy allows their own subscriber only, and admin operations by `authorizeAdmin`).',
+      404: 'Check the ids in the request.',
+      409: 'Its idempotency-key is still in use; retry shortly.',
+    }[status] ?? (status >= 500 ? 'The service failed; retry later.' : '')
+  );
 }
 
 /** An error's message (and its cause's), or the value thrown. */

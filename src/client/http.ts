@@ -73,9 +73,10 @@ export function createTransport(options: TransportOptions): Transport {
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? 30_000;
 
   async function request(spec: RequestSpec): Promise<unknown> {
+    const { operation, signal } = spec;
     if (baseUrl.startsWith('/') && typeof location === 'undefined') {
       throw new InboxArgumentError(
-        spec.operation,
+        operation,
         'baseUrl',
         `is a path, which only a browser resolves; on a server use the service's URL (see prefetchInbox).`,
       );
@@ -93,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
     const idempotencyKey = mutates ? (spec.idempotencyKey ?? newIdempotencyKey()) : undefined;
     if (spec.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(spec.idempotencyKey)) {
       // Shown as a string, cut at 40 characters.
-      fail(spec.operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey));
+      fail(operation, 'idempotencyKey', '1 to 255 visible ASCII characters (no spaces)', String(spec.idempotencyKey));
     }
     // Undefined without a body (JSON.stringify(undefined) is undefined).
     const body: string | undefined = JSON.stringify(spec.body);
@@ -106,7 +107,7 @@ export function createTransport(options: TransportOptions): Transport {
       } catch (error) {
         throw new InboxError(
           'headers_failed',
-          `${spec.operation}: your \`headers\` function failed, so no request was sent: ${describeCause(error)}. Fix it and retry.`,
+          `${operation}: your \`headers\` function failed, so no request was sent: ${describeCause(error)}. Fix it and retry.`,
           { cause: error },
         );
       }
@@ -125,7 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
       for (let attempt = 0; ; attempt++) {
         let retryAfterMs: number | undefined;
         try {
-          if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
+          if (signal?.aborted) throw new InboxAbortError(operation, signal.reason);
           // One request and its body, under the timeout and the caller's signal: slow `headers` and a
           // body that stalls half-way time out too.
           const controller = new AbortController();
@@ -134,24 +135,25 @@ export function createTransport(options: TransportOptions): Transport {
             timedOut = true;
             controller.abort();
           }, timeoutMs);
-          const onAbort = () => controller.abort(spec.signal?.reason);
-          spec.signal?.addEventListener('abort', onAbort, { once: true });
+          const onAbort = () => controller.abort(signal?.reason);
+          signal?.addEventListener('abort', onAbort, { once: true });
           let response: Response;
           let text: string;
           let sent = false;
           try {
-            const headers = await untilAborted(headersFor(), controller.signal);
+            // The headers, or the abort (of the timeout or the caller) if it comes first.
+            const headers = await Promise.race([headersFor(), new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error)))]);
             sent = true;
             response = await doFetch(url, { method: spec.method, body, headers, signal: controller.signal });
             text = await response.text();
           } catch (error) {
-            if (spec.signal?.aborted) throw new InboxAbortError(spec.operation, spec.signal.reason);
-            if (timedOut) throw new InboxTimeoutError(spec.operation, sent ? url : undefined, timeoutMs);
+            if (signal?.aborted) throw new InboxAbortError(operation, signal.reason);
+            if (timedOut) throw new InboxTimeoutError(operation, sent ? url : undefined, timeoutMs);
             if (error instanceof InboxError) throw error;
-            throw new InboxNetworkError(spec.operation, url, error);
+            throw new InboxNetworkError(operation, url, error);
           } finally {
             clearTimeout(timer);
-            spec.signal?.removeEventListener('abort', onAbort);
+            signal?.removeEventListener('abort', onAbort);
           }
           let parsed: unknown;
           try {
@@ -161,16 +163,19 @@ export function createTransport(options: TransportOptions): Transport {
             if (response.ok) {
               const type = response.headers.get('Content-Type') ?? '';
               throw new InboxValidationError(
-                spec.operation,
+                operation,
                 [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
                 text,
               );
             }
             parsed = text;
           }
-          if (response.ok) return unwrapEnvelope(parsed);
+          // The deployed service wraps bodies as `{"data": ...}`; the spec has them bare. No record of the
+          // spec consists of a lone `data` field, so an object whose only key is `data` is an envelope (a
+          // parsed JSON array's keys are its indexes, so an array is never taken for one).
+          if (response.ok) return parsed && typeof parsed === 'object' && Object.keys(parsed).join() === 'data' ? (parsed as { data: unknown }).data : parsed;
           throw new InboxApiError({
-            operation: spec.operation,
+            operation,
             method: spec.method,
             url,
             status: response.status,
@@ -194,7 +199,16 @@ export function createTransport(options: TransportOptions): Transport {
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
         // Half of it, plus up to the other half at random.
         const jittered = (backoff * (1 + Math.random())) / 2;
-        await sleep(Math.max(retryAfterMs ?? 0, jittered), spec.signal, spec.operation);
+        // The wait ends early when the caller aborts: the next attempt then stops at its abort check.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, signal?.aborted ? 0 : Math.max(retryAfterMs ?? 0, jittered));
+          signal?.addEventListener('abort', done);
+        });
       }
     } catch (error) {
       // Whatever ends the call after such an attempt (an abort, a failing `headers`) leaves its outcome unknown.
@@ -206,47 +220,12 @@ export function createTransport(options: TransportOptions): Transport {
   return { baseUrl, request };
 }
 
-/**
- * The deployed service wraps bodies as `{"data": ...}`; the spec has them bare.
- * No record of the spec consists of a lone `data` field, so an object whose
- * only key is `data` is an envelope.
- */
-export function unwrapEnvelope(body: unknown): unknown {
-  // A parsed JSON array's keys are its indexes, so an array is never taken for an envelope.
-  return body && typeof body === 'object' && Object.keys(body).join() === 'data' ? (body as { data: unknown }).data : body;
-}
-
-/** `promise`, or a rejection as soon as `signal` fires (the promise itself runs on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /** `Retry-After` as seconds or an HTTP date, in ms. */
 export function parseRetryAfter(value: string | null): number | undefined {
   if (!value?.trim()) return undefined;
   const seconds = Number(value);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new InboxAbortError(operation, signal.reason));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new InboxAbortError(operation, signal?.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** A random idempotency key (a UUID where the context allows it). */

@@ -188,13 +188,62 @@ export interface Dialect {
 export type V1Fallback = (name: string, operation: string, params: Params, options?: RequestOptions) => Promise<unknown>;
 
 export function notificationOperations(transport: Transport, v1Fallback: V1Fallback, api: InboxApi, payloadCheck: PayloadCheck): Dialect {
-  if (api !== 'auto' && api !== 'v2' && api !== 'v1') fail('createInboxClient', 'api', "'auto', 'v2' or 'v1'", api);
   // Remembered per client: once the service shows it has no v2 routes, every call goes to v1.
   let v1 = api === 'auto' ? undefined : api === 'v1';
   const notifications: Record<string, (params: Params, options?: RequestOptions) => Promise<unknown>> = {};
 
   for (const [name, spec] of Object.entries(OPERATIONS)) {
     const [method, suffix] = spec.split(' ') as [RequestSpec['method'], string];
+    /** The v2 call. */
+    const v2 = async (operation: string, p: Params, options?: RequestOptions): Promise<unknown> => {
+      const { snoozeUntil } = p;
+      const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
+      const answer = await transport.request({
+        ...options,
+        operation,
+        method,
+        // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
+        path: `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications${suffix.replace('*', String(p.actionType)).replace('@', `/${encodeURIComponent(p.notificationId)}`)}`,
+        query:
+          name === 'list'
+            ? {
+                limit: p.limit ?? 10,
+                after: p.after,
+                offset: p.offset,
+                read: p.read,
+                seen: p.seen,
+                archived: p.archived,
+                snoozed: p.snoozed,
+                severity: p.severity,
+                tags: p.tags,
+                data: p.data && JSON.stringify(p.data),
+                createdGte: ms(p.createdGte),
+                createdLte: ms(p.createdLte),
+                contextKeys: p.contextKeys,
+              }
+            : name === 'count'
+              ? { filters: JSON.stringify(p.filters) }
+              : undefined,
+        body:
+          method === 'POST'
+            ? { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys }
+            : method === 'GET' || snoozeUntil === undefined
+              ? undefined
+              : { snoozeUntil: new Date(snoozeUntil as string).toISOString() },
+      }).catch((error: unknown) => {
+        // A delete that finds nothing after an attempt that may have deleted it: gone is what it asked for.
+        if (name === 'delete' && error instanceof InboxApiError && error.status === 404 && error.mayHaveApplied) return;
+        throw error;
+      });
+      if (name === 'list') {
+        const page = parseOrThrow(operation, notificationsPageSchema, answer);
+        // More than a page holds is not a page: refused before any item is checked.
+        if (page.data.length > 100) throw new InboxValidationError(operation, [{ path: 'data', message: `${page.data.length} items; a page holds 100` }], undefined);
+        return { ...(await parseItems(operation, answer, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
+      }
+      if (name === 'count') return parseOrThrow(operation, notificationCountsSchema, answer);
+      if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
+    };
     /** The v2 call, or its v1 stand-in when the service has no v2 (`'auto'`). */
     notifications[name] = async (params, options) => {
       const operation = `notifications.${name}`;
@@ -210,7 +259,7 @@ export function notificationOperations(transport: Transport, v1Fallback: V1Fallb
       const fallback = () => v1Fallback(name, operation, params, options);
       if (v1) return fallback();
       try {
-        const result = await v2(operation, name, method, suffix, params, options);
+        const result = await v2(operation, params, options);
         v1 = false;
         return result;
       } catch (error) {
@@ -220,56 +269,6 @@ export function notificationOperations(transport: Transport, v1Fallback: V1Fallb
         return fallback();
       }
     };
-  }
-
-  async function v2(operation: string, name: string, method: RequestSpec['method'], suffix: string, p: Params, options?: RequestOptions): Promise<unknown> {
-    const { snoozeUntil } = p;
-    const ms = (time: Date | number | undefined) => (time === undefined ? undefined : +time);
-    const answer = await transport.request({
-      ...options,
-      operation,
-      method,
-      // The button first: an id may hold a `*` (encodeURIComponent leaves it), never a `@` or a `$`.
-      path: `/v2/subscribers/${encodeURIComponent(p.subscriberId)}/notifications${suffix.replace('*', String(p.actionType)).replace('@', `/${encodeURIComponent(p.notificationId)}`)}`,
-      query:
-        name === 'list'
-          ? {
-              limit: p.limit ?? 10,
-              after: p.after,
-              offset: p.offset,
-              read: p.read,
-              seen: p.seen,
-              archived: p.archived,
-              snoozed: p.snoozed,
-              severity: p.severity,
-              tags: p.tags,
-              data: p.data && JSON.stringify(p.data),
-              createdGte: ms(p.createdGte),
-              createdLte: ms(p.createdLte),
-              contextKeys: p.contextKeys,
-            }
-          : name === 'count'
-            ? { filters: JSON.stringify(p.filters) }
-            : undefined,
-      body:
-        method === 'POST'
-          ? { notificationIds: p.notificationIds, tags: p.tags, data: p.data && JSON.stringify(p.data), contextKeys: p.contextKeys }
-          : method === 'GET' || snoozeUntil === undefined
-            ? undefined
-            : { snoozeUntil: new Date(snoozeUntil as string).toISOString() },
-    }).catch((error: unknown) => {
-      // A delete that finds nothing after an attempt that may have deleted it: gone is what it asked for.
-      if (name === 'delete' && error instanceof InboxApiError && error.status === 404 && error.mayHaveApplied) return;
-      throw error;
-    });
-    if (name === 'list') {
-      const page = parseOrThrow(operation, notificationsPageSchema, answer);
-      // More than a page holds is not a page: refused before any item is checked.
-      if (page.data.length > 100) throw new InboxValidationError(operation, [{ path: 'data', message: `${page.data.length} items; a page holds 100` }], undefined);
-      return { ...(await parseItems(operation, answer, page.data, inboxNotificationSchema, payloadCheck, 'data')), hasMore: page.hasMore, filter: page.filter ?? {} };
-    }
-    if (name === 'count') return parseOrThrow(operation, notificationCountsSchema, answer);
-    if (method === 'PATCH') return parseOrThrow(operation, inboxNotificationSchema, answer);
   }
 
   return {
