@@ -14,6 +14,8 @@ import { setupReferenceServer } from './helpers/reference-server';
 const v1Only = setupReferenceServer({ notificationsV2: false });
 // More notifications than a count of the first 100 reaches.
 const many = setupReferenceServer({ notificationsV2: false, messages: 150 });
+// Older still: without mark-all.
+const withoutMarkAll = setupReferenceServer({ notificationsV2: false, markAll: false, messages: 150 });
 const listen = setupListeners();
 beforeEach(() => v1Only.service.reset());
 
@@ -100,15 +102,29 @@ describe('the v2 API over a v1-only service, through the proxy', () => {
     expect(v2Asked()).toBe(1);
   });
 
+  it('answers a malformed list, count or filter with a 400 that says why', async () => {
+    const base = await proxy();
+    const ask = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}/v2/subscribers/sub_ada/notifications${path}`, { ...init, headers: { 'x-test-user': 'sub_ada', 'x-inbox-kit-speaks': 'v2', 'content-type': 'application/json' } });
+    for (const answer of [
+      await ask('?limit=2.5&offset=5'),
+      await ask('?limit=5&data=%22x%22'),
+      await ask('/count?filters=%5Bnull%5D'),
+      await ask('/read', { method: 'POST', body: JSON.stringify({ data: '"x"' }) }),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toMatch(/offset|not JSON|not a list|object/);
+    }
+  });
+
   it('marks all read 100 at a time where the service has no mark-all, and resumes under the same key after a failure', async () => {
-    const noMarkAll = many.service;
+    const noMarkAll = withoutMarkAll.service;
     noMarkAll.reset();
     for (const message of noMarkAll.data.messages) message.read = false;
-    const origin = await listen(createInboxProxy({ upstream: many.url, apiKey: noMarkAll.apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox' }));
+    const origin = await listen(createInboxProxy({ upstream: withoutMarkAll.url, apiKey: noMarkAll.apiKey, authenticate: (request) => request.headers.get('x-test-user'), basePath: '/api/inbox' }));
     const client = v2Client(`${origin}/api/inbox`, 'sub_ada');
     const unread = () => noMarkAll.feedOf('sub_ada', { read: false }).length;
     expect(unread()).toBeGreaterThan(100);
-    noMarkAll.injectFault({ status: 404, path: '/mark-all' });
     noMarkAll.injectFault({ latencyMs: 0, path: '/mark-as' });
     noMarkAll.injectFault({ status: 500, path: '/mark-as' });
     const failed = await refusal(client.notifications.markAllAsRead({ subscriberId: 'sub_ada' }, { idempotencyKey: 'mark-all-1' }));

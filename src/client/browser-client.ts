@@ -37,7 +37,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
     },
   });
   // A v1 service is the proxy's to answer: straight at one, every call says what to do.
-  const { notifications } = notificationOperations(transport, () => Promise.reject(new InboxError('unsupported', 'This service has v1 only: point baseUrl at a createInboxProxy route (it answers v2 over v1), or pass a client from createInboxClient.')), 'auto', options.payloadSchema);
+  const { notifications } = notificationOperations(transport, () => Promise.reject(new InboxError('unsupported', 'This service has v1 only: point baseUrl at a createInboxProxy route of this inbox-kit version (it answers v2 over v1), or pass a client from createInboxClient.')), 'auto', options.payloadSchema);
   return remember(
     {
       baseUrl: transport.baseUrl,

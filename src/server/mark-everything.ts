@@ -10,6 +10,12 @@ import { newIdempotencyKey } from '../client/http';
 /** Ids per mark-as request, as many as a feed page holds at most. */
 export const MARK_AS_BATCH = 100;
 
+/** One "mark all" of one subscriber: its batches, and the request sending them now, if any. */
+interface Run {
+  batches: Batch[];
+  sending?: Promise<unknown> | undefined;
+}
+
 interface Batch {
   messageId: string[];
   /** How many it marked, once the service answered. */
@@ -27,37 +33,54 @@ export type MarkEverything = (client: InboxV1Client, subscriberId: string, markA
 export function createMarkEverything(): MarkEverything {
   /** Until the service says it has no mark-all route (404/405). */
   let markAllSupported = true;
-  /** The batches of each "mark all" by its key, until it is done. */
-  const runs = new Map<string, Batch[]>();
+  /** Each "mark all" by its subscriber, what it marks and its key, until it is done. */
+  const runs = new Map<string, Run>();
 
   return async (client, subscriberId, markAs, payload, idempotencyKey = newIdempotencyKey()) => {
     if (!payload && markAllSupported) {
       try {
         return await client.markAll({ subscriberId, markAs }, { idempotencyKey });
       } catch (error) {
-        if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405))) throw error;
+        // The router's own 404 (no such route), not a resource's ("Subscriber ... does not exist").
+        if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^Cannot [A-Z]+ /.test(m)))) throw error;
         markAllSupported = false;
       }
     }
-    const batches = runs.get(idempotencyKey) ?? [];
-    runs.set(idempotencyKey, batches);
+    const id = JSON.stringify([subscriberId, markAs, payload ?? null, idempotencyKey]);
+    const run = runs.get(id) ?? { batches: [] };
+    runs.set(id, run);
     // One never sent again is forgotten after a hundred others.
     if (runs.size > 100) runs.delete(runs.keys().next().value as string);
-    const send = async (batch: Batch, index: number): Promise<number> =>
-      (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey}-${index}` })).length);
-    for (const [index, batch] of batches.entries()) if (batch.marked === undefined) await send(batch, index);
-    const filter = markAs === 'read' ? { read: false } : { seen: false };
-    // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
-    for (;;) {
-      const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
-      // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
-      const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
-      if (ids.length === 0) break;
-      const batch = { messageId: ids };
-      batches.push(batch);
-      if ((await send(batch, batches.length - 1)) === 0 || !page.hasMore) break;
+    // A retry of a request still sending (the browser gave up waiting) goes on after it, from where it is.
+    while (run.sending) await run.sending.catch(() => undefined);
+    const sending = markRest(client, subscriberId, markAs, payload, idempotencyKey, run.batches);
+    run.sending = sending;
+    try {
+      const marked = await sending;
+      runs.delete(id);
+      return marked;
+    } finally {
+      run.sending = undefined;
     }
-    runs.delete(idempotencyKey);
-    return batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
   };
+}
+
+/** Sends again the batches of `batches` with no answer, then lists and marks the rest, 100 at a time; how many were marked in all. */
+async function markRest(client: InboxV1Client, subscriberId: string, markAs: 'read' | 'seen', payload: Record<string, unknown> | undefined, idempotencyKey: string, batches: Batch[]): Promise<number> {
+  // Each batch's key is derived from the request's (cut, so the proxy's scoped key stays within its limit).
+  const send = async (batch: Batch, index: number): Promise<number> =>
+    (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey.slice(0, 100)}-${index}` })).length);
+  for (const [index, batch] of batches.entries()) if (batch.marked === undefined) await send(batch, index);
+  const filter = markAs === 'read' ? { read: false } : { seen: false };
+  // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
+  for (;;) {
+    const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
+    // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
+    const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
+    if (ids.length === 0) break;
+    const batch = { messageId: ids };
+    batches.push(batch);
+    if ((await send(batch, batches.length - 1)) === 0 || !page.hasMore) break;
+  }
+  return batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
 }

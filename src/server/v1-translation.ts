@@ -8,7 +8,8 @@
  * offset. What v1 cannot do (archive, snooze, delete, v2's other filters) is a 404 that says so.
  */
 import { createInboxClient, type InboxClient } from '../client/client';
-import { InboxApiError, InboxError, InboxValidationError } from '../client/errors';
+import { isPlainObject } from '../client/arguments';
+import { InboxApiError, InboxArgumentError, InboxError, InboxValidationError } from '../client/errors';
 import type { NotificationCountFilter } from '../client/notifications';
 import { fromV1 } from '../client/v1-notifications';
 import { COUNT_CAP, listedCount } from '../queries/count-plan';
@@ -55,16 +56,18 @@ export async function answerOverV1(
       const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
       const limit = Number(query.get('limit') ?? 10);
       const offset = Number(query.get('offset') ?? 0);
-      if (!(limit >= 1 && limit <= 100 && offset >= 0 && offset % limit === 0)) return refuse(404, 'Over v1 a list pages by offset, a whole number of pages of 1 to 100.');
-      const data = query.get('data');
-      const payload = data ? (JSON.parse(data) as Record<string, unknown>) : undefined;
+      if (!(Number.isInteger(limit) && Number.isInteger(offset) && limit >= 1 && limit <= 100 && offset >= 0 && offset % limit === 0)) {
+        return refuse(400, 'Over v1 a list pages by offset, a whole number of pages of 1 to 100.');
+      }
+      const payload = filterObject(query.get('data') ?? undefined);
       const page = await client.getFeed({ subscriberId, page: offset / limit, limit, read: flag('read'), seen: flag('seen'), ...(payload ? { payload } : {}) }, options);
       // With what v1 says of the sender, the status and the buttons' results, which the inbox shows.
       return json(200, { data: page.data.map((item) => fromV1(item, subscriberId)), hasMore: page.hasMore, filter: { read: flag('read'), seen: flag('seen'), data: payload } });
     }
     if (method === 'GET' && notificationId === 'count') {
       const filters = JSON.parse(query.get('filters') ?? '[]') as NotificationCountFilter[];
-      if (!Array.isArray(filters) || filters.some((filter) => Object.keys(filter).some((name) => name !== 'read' && name !== 'seen'))) {
+      if (!Array.isArray(filters) || filters.some((filter) => !isPlainObject(filter))) return refuse(400, 'The filters are not a list of objects.');
+      if (filters.some((filter) => Object.keys(filter).some((name) => name !== 'read' && name !== 'seen'))) {
         return refuse(404, 'Counting by other than read and seen needs the v2 API; the notification service has v1 only.');
       }
       const counts = await Promise.all(
@@ -85,7 +88,7 @@ export async function answerOverV1(
     }
     if (method === 'POST' && (notificationId === 'seen' || notificationId === 'read')) {
       const ids = Array.isArray(parsed.notificationIds) ? (parsed.notificationIds as string[]) : undefined;
-      const data = typeof parsed.data === 'string' ? (JSON.parse(parsed.data) as Record<string, unknown>) : undefined;
+      const data = filterObject(parsed.data);
       if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
       if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
       else await markEverything(client, subscriberId, 'read', data, idempotencyKey);
@@ -98,6 +101,15 @@ export async function answerOverV1(
     // The proxy's own v1 route left the notification out of the answer: not this user's (or gone).
     if (error instanceof InboxValidationError && /lacks notification/.test(error.message)) return refuse(404, 'Message not found');
     if (error instanceof SyntaxError) return refuse(400, 'A filter is not JSON');
+    if (error instanceof InboxArgumentError) return refuse(400, error.message);
     throw error;
   }
+}
+
+/** A `data` filter as v2 sends it (JSON of an object), or undefined; anything else is a SyntaxError (a 400). */
+function filterObject(text: unknown): Record<string, unknown> | undefined {
+  if (text === undefined || text === '') return undefined;
+  const value: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
+  if (!isPlainObject(value)) throw new SyntaxError('not an object');
+  return value;
 }

@@ -1,0 +1,103 @@
+/**
+ * The proxy's "mark all" over v1 (`createMarkEverything`), against a fake v1 client: when it gives
+ * up on mark-all, how a failed run resumes under its key, whose run that is, and a retry sent while
+ * the first request is still marking.
+ */
+import { describe, expect, it } from 'vitest';
+import type { InboxV1Client } from '../src/client/client';
+import { InboxApiError } from '../src/client/errors';
+import { createMarkEverything } from '../src/server/mark-everything';
+
+const notFound = (message: string) =>
+  new InboxApiError({ operation: 'markAll', method: 'POST', url: '', status: 404, statusText: 'Not Found', body: { message }, headers: new Headers(), retryAfterMs: undefined, mayHaveApplied: false });
+
+/** A v1 service of `unread` ids per subscriber, without mark-all (`markAll` says so), whose mark-as `fail`s on demand. */
+function fakeService(unread: Record<string, string[]>, markAll: () => Promise<number>) {
+  const sent: { subscriberId: string; ids: string[]; key: string | undefined }[] = [];
+  let failNext = 0;
+  let gate: Promise<void> | undefined;
+  const client = {
+    markAll,
+    async getFeed({ subscriberId }: { subscriberId: string }) {
+      const ids = (unread[subscriberId] ?? []).slice(0, 100);
+      return { data: ids.map((_id) => ({ _id })), invalidItems: [], hasMore: (unread[subscriberId] ?? []).length > 100, page: 0, pageSize: 100, totalCount: 0 };
+    },
+    async markAs({ subscriberId, messageId }: { subscriberId: string; messageId: string[] }, options?: { idempotencyKey?: string }) {
+      sent.push({ subscriberId, ids: messageId, key: options?.idempotencyKey });
+      await gate;
+      if (failNext > 0) {
+        failNext--;
+        throw new Error('lost connection');
+      }
+      unread[subscriberId] = (unread[subscriberId] ?? []).filter((id) => !messageId.includes(id));
+      return messageId.map((_id) => ({ _id }));
+    },
+  } as unknown as InboxV1Client;
+  return {
+    client,
+    sent,
+    failOnce: () => void (failNext = 1),
+    hold: () => {
+      let open = () => {};
+      gate = new Promise((resolve) => (open = resolve));
+      return () => {
+        gate = undefined;
+        open();
+      };
+    },
+  };
+}
+const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+describe('createMarkEverything', () => {
+  it('gives up on mark-all only for the router’s own 404, not for a resource’s', async () => {
+    let asked = 0;
+    const service = fakeService({ ada: ids('a', 3) }, async () => {
+      asked++;
+      throw notFound(asked === 1 ? 'Subscriber brand-new does not exist' : 'Cannot POST /v1/subscribers/ada/messages/mark-all');
+    });
+    const markEverything = createMarkEverything();
+    await expect(markEverything(service.client, 'brand-new', 'read')).rejects.toThrow(/does not exist/);
+    expect(await markEverything(service.client, 'ada', 'read')).toBe(3);
+    expect(asked).toBe(2);
+    // Remembered: the next one goes straight to mark-as.
+    await markEverything(service.client, 'ada', 'read');
+    expect(asked).toBe(2);
+  });
+
+  it('resumes a failed run under its key with the batch it had sent, and only for the same subscriber', async () => {
+    const noRoute = async () => Promise.reject(notFound('Cannot POST /mark-all'));
+    const service = fakeService({ ada: ids('a', 250), grace: ids('g', 5) }, noRoute);
+    const markEverything = createMarkEverything();
+    service.failOnce();
+    await expect(markEverything(service.client, 'ada', 'read', undefined, 'k2')).rejects.toThrow('lost connection');
+    const failed = service.sent.at(-1)!;
+    // Another subscriber under the same key: a run of its own.
+    await markEverything(service.client, 'grace', 'read', undefined, 'k2');
+    expect(service.sent.filter((s) => s.subscriberId === 'grace').flatMap((s) => s.ids)).toEqual(ids('g', 5));
+    // The same subscriber and key: the failed batch first, as it was and under its key.
+    const before = service.sent.length;
+    expect(await markEverything(service.client, 'ada', 'read', undefined, 'k2')).toBe(250);
+    expect(service.sent[before]).toEqual(failed);
+    expect(failed.key).toBe('k2-0');
+  });
+
+  it('a retry sent while the first request is still marking waits for it, then goes on from where it is', async () => {
+    const noRoute = async () => Promise.reject(notFound('Cannot POST /mark-all'));
+    const unread = { ada: ids('a', 150) };
+    const service = fakeService(unread, noRoute);
+    const markEverything = createMarkEverything();
+    const open = service.hold();
+    const first = markEverything(service.client, 'ada', 'read', undefined, 'k');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const retry = markEverything(service.client, 'ada', 'read', undefined, 'k');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Only the first request's batch is on its way.
+    expect(service.sent).toHaveLength(1);
+    open();
+    await Promise.all([first, retry]);
+    expect(unread.ada).toEqual([]);
+    // No batch sent twice.
+    expect(new Set(service.sent.map((s) => s.key)).size).toBe(service.sent.length);
+  });
+});
