@@ -12,7 +12,7 @@ const openDocs = serveStaticStorybook();
 /** Each page, and props whose type docgen sees only as a kind ("intersection"), with the name shown. */
 const PAGES: [string, Record<string, string>][] = [
   ['components-inbox--docs', { labels: 'PartialLabels', classNames: 'InboxClassNames', variant: "'popover''embedded'" }],
-  ['components-notificationitem--docs', { notification: 'FeedItem' }],
+  ['components-notificationitem--docs', { notification: 'InboxNotification' }],
   ['components-preferencespanel--docs', { labels: 'PartialLabels' }],
 ];
 
