@@ -67,7 +67,7 @@ it('the preferences page renders the panel, and no API key reaches the browser',
   for (const body of bodies) expect(body).not.toMatch(/sk_test_inbox_kit/);
 });
 
-it('typed payloads: the Billing tab (a payload filter) lists only invoices, checked by the proxy with the registered schema', async () => {
+it('typed payloads: the Billing tab (a data filter) lists only invoices, checked by the proxy with the registered schema', async () => {
   await page.goto(`${url}/inbox`);
   await page.getByRole('tab', { name: 'Billing' }).click();
   const subjects = page.locator('[data-inbox-slot="item"] [data-inbox-slot="item-subject"]');

@@ -28,7 +28,7 @@ export const inboxProxy = createInboxProxy({
   apiKey,
   fetch: send,
   authenticate: (request) => userOf(request.headers.get('cookie') ?? undefined),
-  // Each notification's payload is checked here, so the browser needs no schema (payloadSchema="proxy").
+  // Each notification's data is checked here, so the browser needs no schema (payloadSchema="proxy").
   payloadSchema,
 });
 

@@ -1,4 +1,4 @@
-// What your workflows put in a notification's `payload`: checked on the server (lib/inbox.ts), typed everywhere.
+// What your workflows put in a notification's `data` (v1's `payload`): checked on the server (lib/inbox.ts), typed everywhere.
 import * as z from 'zod/mini';
 
 export const payloadSchema = z.object({

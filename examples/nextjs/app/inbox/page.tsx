@@ -9,8 +9,8 @@ export default function InboxPage() {
         variant="embedded"
         hideTitle
         tabs={[
-          { id: 'billing', label: 'Billing', filter: { payload: { category: 'billing' } } },
-          { id: 'security', label: 'Security', filter: { payload: { category: 'security' } } },
+          { id: 'billing', label: 'Billing', filter: { data: { category: 'billing' } } },
+          { id: 'security', label: 'Security', filter: { data: { category: 'security' } } },
         ]}
       />
     </>
