@@ -123,7 +123,7 @@ it('the header fits a 375 px screen: the links and the bell in view, nothing scr
 
 it('never sends the API key to the browser, and the server logged no error', async () => {
   await page.waitForLoadState('networkidle');
-  expect(bodies.some((body) => body.url.includes('/api/inbox/v1/'))).toBe(true);
+  expect(bodies.some((body) => body.url.includes('/api/inbox/v2/'))).toBe(true);
   expect(bodies.some((body) => /\/assets\/.+\.js$/.test(body.url))).toBe(true);
   for (const body of bodies) expect(body.text, body.url).not.toContain(API_KEY);
   expect(server?.output()).not.toMatch(/error/i);

@@ -95,7 +95,7 @@ describe.skipIf(process.env.INBOX_EXAMPLES !== '1')('examples/vite (npm run buil
 
   it('never sends the API key to the browser, and the page logs no errors', async () => {
     await page.waitForLoadState('networkidle');
-    expect(bodies.some((body) => body.url.includes('/api/inbox/v1/'))).toBe(true);
+    expect(bodies.some((body) => body.url.includes('/api/inbox/v2/'))).toBe(true);
     expect(bodies.some((body) => /\/assets\/.+\.js$/.test(body.url))).toBe(true);
     for (const body of bodies) expect(body.text, body.url).not.toContain(API_KEY);
     expect(problems).toEqual([]);
