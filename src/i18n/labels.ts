@@ -103,13 +103,9 @@ export const defaultLabels: InboxLabels = {
 /** Labels with the given ones over the defaults (one level deep for grouped labels). */
 export function mergeLabels(labels: PartialLabels | undefined): InboxLabels {
   if (!labels) return defaultLabels;
-  return {
-    ...defaultLabels,
-    ...labels,
-    status: { ...defaultLabels.status, ...labels.status },
-    channels: { ...defaultLabels.channels, ...labels.channels },
-    source: { ...defaultLabels.source, ...labels.source },
-  };
+  const merged: Record<string, unknown> = { ...defaultLabels, ...labels };
+  for (const group of ['status', 'channels', 'source'] as const) merged[group] = { ...defaultLabels[group], ...labels[group] };
+  return merged as unknown as InboxLabels;
 }
 
 export type PartialLabels = Partial<Omit<InboxLabels, 'status' | 'channels' | 'source'>> & {

@@ -27,7 +27,8 @@ export const relativeTimeFormat = /* @__PURE__ */ perLocale((locale) => new Intl
 
 /** "5 minutes ago", "yesterday", "vor 2 Stunden": the largest unit that fits. */
 export function formatRelativeTime(iso: string | null | undefined, now: number, locale: string | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
+  // NaN for no date, an empty one or an unreadable one.
+  const time = Date.parse(iso ?? '');
   if (Number.isNaN(time)) return '';
   const formatter = relativeTimeFormat(locale);
   const seconds = (time - now) / 1000;
@@ -41,6 +42,7 @@ const dateTimeFormat = /* @__PURE__ */ perLocale((locale) => new Intl.DateTimeFo
 
 /** The full date and time, for a tooltip and `<time>`'s title. */
 export function formatDateTime(iso: string | null | undefined, locale: string | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
+  // NaN for no date, an empty one or an unreadable one.
+  const time = Date.parse(iso ?? '');
   return Number.isNaN(time) ? '' : dateTimeFormat(locale).format(time);
 }

@@ -60,7 +60,7 @@ export function themeToStyle(theme: InboxTheme | undefined): CSSProperties | und
   const set = (name: string, value: string | undefined) => {
     if (value) style[`--inbox-${name}`] = value;
   };
-  for (const name of COLORS) set(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), theme.colors?.[name]);
+  for (const name of COLORS) set(name.replace(/[A-Z]/g, '-$&').toLowerCase(), theme.colors?.[name]);
   set('radius', theme.radius);
   set('font', theme.font);
   set('space', theme.spacing);

@@ -157,7 +157,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       labels,
       classNames,
       dir,
-      ids: { popover: `${id}popover`, title: `${id}title`, panel: `${id}panel`, tab: (tab) => `${id}tab-${tab}` },
+      id: (part) => id + part,
       bell,
       setBell,
       renderItem,
@@ -202,10 +202,9 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
   const counted = useCount(ui.badge, true);
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
   usePrefetchFeed(ui.tab.filter);
-  const unseenBadge = ui.badge === 'unseen';
   const count = counted.count?.value ? (counted.label ?? '') : '';
 
-  const { setBell } = ui;
+  const { open, setBell, classNames } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
   return (
     <button
@@ -213,21 +212,21 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
       type="button"
       data-inbox-slot="bell"
       aria-haspopup="dialog"
-      aria-expanded={ui.open}
-      aria-controls={ui.open ? ui.ids.popover : undefined}
-      aria-label={unseenBadge ? ui.labels.bellUnseen(count) : ui.labels.bell(count)}
-      className={cx(ui.classNames.bell, className)}
+      aria-expanded={open}
+      aria-controls={open ? ui.id('popover') : undefined}
+      aria-label={ui.labels[ui.badge === 'unseen' ? 'bellUnseen' : 'bell'](count)}
+      className={cx(classNames.bell, className)}
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented) return;
-        if (!ui.open) clickedAt.set(event.currentTarget, { box: event.currentTarget.getBoundingClientRect(), at: performance.now() });
-        ui.setOpen(!ui.open);
+        if (!open) clickedAt.set(event.currentTarget, { box: event.currentTarget.getBoundingClientRect(), at: performance.now() });
+        ui.setOpen(!open);
       }}
       {...rest}
     >
       <Icon name="bell" />
       {count && (
-        <span data-inbox-slot="badge" className={ui.classNames.badge} aria-hidden="true">
+        <span data-inbox-slot="badge" className={classNames.badge} aria-hidden="true">
           {count}
         </span>
       )}
@@ -263,17 +262,11 @@ function usePlacement(enabled: boolean, anchor: HTMLElement | null, popoverRef: 
       const style = popover.style;
       // Lined up with the bell on the side it sits on: a bell on the right holds the popover's end
       // edge, one on the left its start edge, so the popover opens toward the middle of the page.
-      if (bell.left + bell.right > width) {
-        const end = Math.max(GAP, width - bell.right);
-        style.right = `${end}px`;
-        style.left = '';
-        style.translate = `max(0px, calc(100% - ${width - end - GAP}px))`;
-      } else {
-        const start = Math.max(GAP, bell.left);
-        style.left = `${start}px`;
-        style.right = '';
-        style.translate = `min(0px, calc(${width - GAP - start}px - 100%))`;
-      }
+      const fromRight = bell.left + bell.right > width;
+      const edge = Math.max(GAP, fromRight ? width - bell.right : bell.left);
+      style.right = fromRight ? `${edge}px` : '';
+      style.left = fromRight ? '' : `${edge}px`;
+      style.translate = fromRight ? `max(0px, calc(100% - ${width - edge - GAP}px))` : `min(0px, calc(${width - GAP - edge}px - 100%))`;
       style.maxWidth = `${width - 2 * GAP}px`;
       style.maxHeight = `${Math.max(160, placeAbove ? above : below)}px`;
       style.top = placeAbove ? '' : `${bell.bottom + GAP}px`;
@@ -329,9 +322,9 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   return (
     <div
       ref={setRefs}
-      id={ui.ids.popover}
+      id={ui.id('popover')}
       role="dialog"
-      aria-labelledby={ui.ids.title}
+      aria-labelledby={ui.id('title')}
       tabIndex={-1}
       data-inbox-slot="popover"
       className={cx(ui.classNames.popover, className)}
@@ -345,13 +338,12 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
 /** The title, "mark all as read", and the way to the preferences and back. */
 const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxHeader({ className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Header');
-  const { labels } = ui;
+  const { labels, tab } = ui;
   const markAll = useMarkAllAs();
   const unread = useCount('unread').count;
   const inPreferences = ui.view === 'preferences';
-  const { tab } = ui;
   // The service marks all of some tags or data; a tab filtered otherwise (severity, archived) it cannot.
-  const { severity, archived, snoozed } = tab.filter;
+  const { severity, archived, snoozed, tags, data } = tab.filter;
   const markable = !severity?.length && archived === undefined && snoozed === undefined;
   const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
@@ -361,7 +353,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
           <Icon name="back" data-flip-rtl="" />
         </button>
       )}
-      <Title id={ui.ids.title} data-inbox-slot={ui.hideTitle && !inPreferences ? 'sr-only' : 'title'}>
+      <Title id={ui.id('title')} data-inbox-slot={ui.hideTitle && !inPreferences ? 'sr-only' : 'title'}>
         {inPreferences ? labels.preferencesTitle : labels.title}
       </Title>
       {ui.hideTitle && !inPreferences && <span data-inbox-slot="title" aria-hidden="true" />}
@@ -372,7 +364,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
             type="button"
             data-inbox-slot="text-button"
             disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
-            onClick={() => markAll.mutate({ tags: tab.filter.tags, data: tab.filter.data })}
+            onClick={() => markAll.mutate({ tags, data })}
           >
             {labels.markAllAsRead}
           </button>
@@ -412,7 +404,7 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
     if (!tab) return;
     event.preventDefault();
     ui.setFilter(tab.id);
-    document.getElementById(ui.ids.tab(tab.id))?.focus();
+    document.getElementById(ui.id(`tab-${tab.id}`))?.focus();
   };
   return (
     <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-inbox-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
@@ -421,11 +413,11 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
         return (
           <button
             key={tab.id}
-            id={ui.ids.tab(tab.id)}
+            id={ui.id(`tab-${tab.id}`)}
             type="button"
             role="tab"
             aria-selected={selected}
-            aria-controls={selected ? ui.ids.panel : undefined}
+            aria-controls={selected ? ui.id('panel') : undefined}
             tabIndex={selected ? 0 : -1}
             data-inbox-slot="tab"
             data-state={selected ? 'active' : 'inactive'}
@@ -459,7 +451,7 @@ function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
   );
   if (ui.variant === 'popover') return content;
   return (
-    <section aria-labelledby={ui.ids.title} data-inbox-slot="panel" className={cx(ui.classNames.panel, className)} {...rest}>
+    <section aria-labelledby={ui.id('title')} data-inbox-slot="panel" className={cx(ui.classNames.panel, className)} {...rest}>
       {content}
     </section>
   );

@@ -92,8 +92,7 @@ const WINDOW_FROM = 50;
 /** The notifications of the selected tab, loaded page by page as the list scrolls, with loading, empty, error and end states. */
 export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Feed');
-  const { labels, classNames } = ui;
-  const { tab } = ui;
+  const { labels, classNames, tab } = ui;
   const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
   const ids = useMemo(() => feed.notifications.map((n) => n.id), [feed.notifications]);
   // A short list is rendered whole: measuring it would cost the first paint more than it saves.
@@ -145,13 +144,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut));
-  }, [scrollRef]);
-
-  // The feed pattern: Page Down / Page Up move between notifications.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
+    // The feed pattern: Page Down / Page Up move between notifications.
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
       const rows = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]'));
@@ -162,20 +155,17 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         focusTarget(next)?.focus();
       }
     };
-    return listen(element, 'keydown', onKeyDown);
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown));
   }, [scrollRef]);
 
-  let state: 'loading' | 'error' | 'empty' | 'list' = 'list';
-  if (feed.isLoading) state = 'loading';
-  else if (feed.isError && ids.length === 0) state = 'error';
-  else if (ids.length === 0) state = 'empty';
+  const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
 
   return (
     <div
       ref={ref}
       role="tabpanel"
-      id={ui.ids.panel}
-      aria-labelledby={ui.ids.tab(tab.id)}
+      id={ui.id('panel')}
+      aria-labelledby={ui.id(`tab-${tab.id}`)}
       data-inbox-slot="feed-panel"
       data-state={state}
       className={cx(classNames.feed, className)}
@@ -200,7 +190,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             </div>
           ))}
         {state === 'list' && (
-          <div role="feed" aria-label={labels.feedLabel} aria-busy={feed.isFetchingNextPage} data-inbox-slot="feed">
+          <div role="feed" aria-label={labels.feedLabel} aria-busy={isFetchingNextPage} data-inbox-slot="feed">
             {before > 0 && <div aria-hidden="true" style={{ height: before }} />}
             {feed.notifications.slice(start, end).map((notification, offset) => {
               const index = start + offset;
@@ -233,7 +223,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
             )}
           </div>
         )}
-        {state === 'list' && feed.isError && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void (feed.isFetchNextPageError ? feed.fetchNextPage() : feed.refetch())} />}
+        {state === 'list' && feed.isError && <ErrorMessage message={labels.error} retryLabel={labels.retry} onRetry={() => void (feed.isFetchNextPageError ? fetchNextPage() : feed.refetch())} />}
       </div>
     </div>
   );

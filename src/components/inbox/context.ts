@@ -48,7 +48,8 @@ export interface InboxUi {
   labels: InboxLabels;
   classNames: InboxClassNames;
   dir: 'ltr' | 'rtl';
-  ids: { popover: string; title: string; panel: string; tab: (id: string) => string };
+  /** The id of a part (`popover`, `title`, `panel`, `tab-` and a tab's id), unique to this inbox. */
+  id: (part: string) => string;
   /** The bell element, once rendered (focus returns to it). */
   bell: HTMLButtonElement | null;
   setBell: (bell: HTMLButtonElement | null) => void;

@@ -87,8 +87,8 @@ export function useWindow(ids: readonly string[], enabled = true) {
   else if (viewport.measured) {
     const from = viewport.top - OVERSCAN_PX;
     const to = viewport.top + viewport.height + OVERSCAN_PX;
-    start = firstAtOrAfter(offsets, from, ids.length);
-    end = Math.min(ids.length, firstAtOrAfter(offsets, to, ids.length) + 1);
+    start = firstAtOrAfter(offsets, from);
+    end = Math.min(ids.length, firstAtOrAfter(offsets, to) + 1);
   }
 
   const measure = useCallback(
@@ -111,9 +111,10 @@ export function useWindow(ids: readonly string[], enabled = true) {
 }
 
 /** The index of the row whose bottom edge is past `y`. */
-function firstAtOrAfter(offsets: number[], y: number, count: number): number {
+function firstAtOrAfter(offsets: number[], y: number): number {
   let low = 0;
-  let high = count;
+  // One offset more than rows: where each row starts, and where the last ends.
+  let high = offsets.length - 1;
   while (low < high) {
     const mid = (low + high) >> 1;
     if ((offsets[mid + 1] ?? 0) <= y) low = mid + 1;

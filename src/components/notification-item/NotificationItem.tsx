@@ -28,7 +28,7 @@ const EXPANDED_MAX = 20_000;
 type Notification = InboxNotification<RegisteredPayload>;
 
 /** What the row reads of a notification: the v2 shape, and what a v1 service adds (see `V1Extras`). */
-const extras = (notification: Notification) => notification as Notification & V1Extras;
+type WithExtras = Notification & V1Extras;
 
 export interface NotificationItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   notification: Notification;
@@ -57,7 +57,7 @@ function hueOf(name: string): number {
   return hash % 360;
 }
 
-function Avatar({ notification }: { notification: Notification }) {
+function Avatar({ notification }: { notification: WithExtras }) {
   const { renderAvatar, classNames } = useItemSettings();
   const [failed, setFailed] = useState<string | null>(null);
   // An image rendered on the server may fail before React hydrates it, and its `error` event is
@@ -66,8 +66,8 @@ function Avatar({ notification }: { notification: Notification }) {
     if (img?.complete) img.decode?.().catch(() => setFailed(img.getAttribute('src')));
   }, []);
   const custom = renderAvatar?.(notification);
-  if (custom !== undefined) return <>{custom}</>;
-  const { actor } = extras(notification);
+  if (custom !== undefined) return custom;
+  const { actor } = notification;
   // v2 gives an image's address; a v1 service says who the actor is (a user, a system icon, none).
   const type = actor?.type ?? (notification.avatar ? 'user' : 'none');
   // No avatar, but its room is kept so the text lines up with the other rows.
@@ -79,7 +79,7 @@ function Avatar({ notification }: { notification: Notification }) {
     content = <Icon name={data ?? 'info'} />;
   } else {
     // The sender is `actorSubscriber`; `subscriber` is the recipient, so never their face.
-    const sender = type === 'user' ? senderOf(extras(notification)) : undefined;
+    const sender = type === 'user' ? senderOf(notification) : undefined;
     const src = safeUrl(data ?? sender?.avatar, 'image');
     const fallback = type === 'user' ? initials(sender) : '';
     if (src && failed !== src) {
@@ -106,8 +106,8 @@ function Avatar({ notification }: { notification: Notification }) {
 }
 
 /** The notification's buttons, primary first. */
-function buttonsOf(notification: Notification): (NotificationButton & { resultContent?: string | undefined })[] {
-  const { primaryAction, secondaryAction } = extras(notification);
+function buttonsOf(notification: WithExtras): (NotificationButton & { resultContent?: string | undefined })[] {
+  const { primaryAction, secondaryAction } = notification;
   return [primaryAction && { ...primaryAction, type: 'primary' as const }, secondaryAction && { ...secondaryAction, type: 'secondary' as const }].filter((b) => b !== undefined);
 }
 
@@ -133,9 +133,9 @@ function ActionButtons({ notification, onAction }: ActionsProps) {
   }
   return (
     <div data-inbox-slot="item-actions" className={classNames.itemActions}>
-      {buttons.map((button, index) => (
+      {buttons.map((button) => (
         <button
-          key={`${button.type}-${index}`}
+          key={button.type}
           type="button"
           data-inbox-slot="action-button"
           data-variant={button.type}
@@ -187,23 +187,22 @@ function Item({
   forwardedRef: ref,
   ...rest
 }: NotificationItemProps & { standalone: boolean; forwardedRef: ForwardedRef<HTMLElement> }) {
-  const settings = useItemSettings();
   const row = useContext(RowPositionContext);
   const inbox = useContext(InboxUiContext);
   const schemeRef = useHostScheme(standalone);
   const claimRow = row?.claim;
   useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
-  const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = settings;
+  const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = useItemSettings();
   // The store marks optimistically and rolls back itself: no mutation observer per row.
   const { actions } = useInboxContext('NotificationItem').inbox;
-  const mutate = (markAs: 'read' | 'unread') => void (markAs === 'read' ? actions.markAsRead(notification.id) : actions.markAsUnread(notification.id)).catch(() => undefined);
+  const mutate = (markAs: 'Read' | 'Unread') => void actions[`markAs${markAs}`](notification.id).catch(() => undefined);
   const seenRef = useSeenOnView(notification, { enabled: seenOnView });
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
   const markRead = () => {
-    if (markReadOnClick && !notification.isRead) mutate('read');
+    if (markReadOnClick && !notification.isRead) mutate('Read');
   };
   const href = safeUrl(notification.redirect?.url);
   const activate = (event: MouseEvent) => {
@@ -224,33 +223,21 @@ function Item({
       });
     }
   };
-  const state = notification.isRead ? 'read' : 'unread';
   // A v1 service's delivery status; others than these two (`sent`, or one a newer service adds) show nothing.
-  const { status } = extras(notification);
+  const { status } = notification as WithExtras;
   const statusLabel = status === 'error' || status === 'warning' ? labels.status[status as 'error' | 'warning'] : undefined;
   // Worked out once per text, not on every render.
   const subject = useMemo(() => (notification.subject ? withDirection(displayText(notification.subject, SUBJECT_MAX)) : undefined), [notification.subject]);
   const content = useMemo(() => withDirection(displayText(notification.body ?? '', expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.body, expanded]);
-  const body = (
-    <>
-      {!notification.isRead && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
-      {subject && (
-        <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
-          {subject.text}
-        </span>
-      )}
-      <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
-        {content.text}
-      </span>
-    </>
-  );
-
-  const toggleLabel = notification.isRead ? labels.markAsUnread : labels.markAsRead;
+  const Main = href ? 'a' : 'button';
+  // What the read toggle does: marks it unread when it is read, else read.
+  const toggle = notification.isRead ? 'Unread' : 'Read';
+  const toggleLabel = labels[`markAs${toggle}`];
   return (
     <article
       ref={setRefs}
       data-inbox-slot="item"
-      data-state={state}
+      data-state={notification.isRead ? 'read' : 'unread'}
       data-seen={notification.isSeen ? 'true' : 'false'}
       data-status={status}
       aria-posinset={posinset ?? row?.posinset}
@@ -262,15 +249,18 @@ function Item({
     >
       <Avatar notification={notification} />
       <div data-inbox-slot="item-body">
-        {href ? (
-          <a id={`${id}-main`} data-inbox-slot="item-main" href={href} onClick={activate}>
-            {body}
-          </a>
-        ) : (
-          <button id={`${id}-main`} type="button" data-inbox-slot="item-main" onClick={activate}>
-            {body}
-          </button>
-        )}
+        {/* A link where the notification leads somewhere, else a button. */}
+        <Main id={`${id}-main`} data-inbox-slot="item-main" href={href} type={href ? undefined : 'button'} onClick={activate}>
+          {!notification.isRead && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
+          {subject && (
+            <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
+              {subject.text}
+            </span>
+          )}
+          <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
+            {content.text}
+          </span>
+        </Main>
         {(content.cut || expanded) && (
           <button type="button" data-inbox-slot="item-more" aria-expanded={expanded} aria-controls={`${id}-content`} onClick={() => setExpanded(!expanded)}>
             {expanded ? labels.showLess : labels.showMore}
@@ -310,7 +300,7 @@ function Item({
         data-inbox-slot="item-toggle"
         aria-label={toggleLabel}
         title={toggleLabel}
-        onClick={() => mutate(notification.isRead ? 'unread' : 'read')}
+        onClick={() => mutate(toggle)}
       >
         <span data-inbox-slot="unread-dot" />
       </button>
