@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { formatCount, type Count, type CountKind } from '../queries/count-label';
 import { useInboxContext, type InboxContextValue } from './InboxProvider';
 import { useNotificationCounts } from './useNotificationCounts';
@@ -31,11 +31,9 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
   const context = useInboxContext('useCounts');
   const include = options.include ?? ['unread', 'unseen'];
   const kinds = (['unread', 'unseen'] as const).filter((kind) => include.includes(kind));
-  const key = kinds.join();
-  // One array per set of counts, so the query's key is stable across renders.
-  const filters = useMemo(() => (key ? (key.split(',') as CountKind[]).map((kind) => FILTER[kind]) : []), [key]);
   const interval = usePollInterval(context, options.poll === true);
-  const { counts, isLoading, error, refetch } = useNotificationCounts(filters, { refetchInterval: interval, staleTime: context.pollInterval || 30_000 }, 'useCounts');
+  // Keyed by their JSON there: a new array each render is the same query.
+  const { counts, isLoading, error, refetch } = useNotificationCounts(kinds.map((kind) => FILTER[kind]), { refetchInterval: interval, staleTime: context.pollInterval || 30_000 }, 'useCounts');
   const max = options.max ?? 99;
   const of = (kind: CountKind): Count | undefined => {
     const shown = counts?.[kinds.indexOf(kind as 'unread')];
@@ -56,9 +54,8 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
 
 /** One count and its label, for the kit's own parts (the bell, the header, the announcer). */
 export function useCount(kind: CountKind, poll = false): { count: Count | undefined; label: string | undefined } {
-  const { unread, unseen } = useCounts({ include: [kind], poll });
-  const count = kind === 'unread' ? unread : unseen;
-  return { count, label: count && formatCount(count, 99) };
+  const counts = useCounts({ include: [kind], poll });
+  return { count: counts[kind], label: counts[`${kind}Label`] };
 }
 
 /** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */

@@ -23,10 +23,7 @@ export function useMarkAs() {
     {
       mutationFn: async ({ notificationId, markAs }) => {
         const ids = [...new Set(typeof notificationId === 'string' ? [notificationId] : notificationId)];
-        const { actions } = inbox;
-        if (markAs === 'seen') return actions.markSeen(ids);
-        if (ids.length === 1) return markAs === 'read' ? actions.markAsRead(ids[0]!) : actions.markAsUnread(ids[0]!);
-        return actions.markMany(ids, markAs === 'read');
+        return markAs === 'seen' ? inbox.actions.markSeen(ids) : inbox.actions.markMany(ids, markAs === 'read');
       },
     },
     inbox.store.queryClient,

@@ -39,10 +39,7 @@ export function useNotificationCounts(filters: readonly ListFilter[], options: N
   const { data } = query;
   const counts = useMemo(() => {
     if (!data) return undefined;
-    return stable.map((filter, index) => {
-      const at = plan.at[index]!;
-      return countShown(store, filter, data.counts[at] ?? 0, data, pending, data.capped?.[at]);
-    });
+    return stable.map((filter, index) => countShown(store, filter, data, plan.at[index]!, pending));
   }, [store, stable, plan, data, pending]);
   return { counts: counts as ShownCount[] | undefined, isLoading: query.isPending && query.fetchStatus !== 'idle', isError: query.isError, error: query.error, refetch: query.refetch };
 }

@@ -42,30 +42,18 @@ export type Acks = Record<string, number>;
 /** Counts are asked again at every poll: one asked before the last few hundred changes is long replaced. */
 const MOVES_KEPT = 500;
 
-export interface AnswerLog {
-  /** This tab's id in `Origin`s. */
-  readonly tab: string;
-  /** The origin of this tab's next answer. */
-  nextOrigin(): Origin;
-  /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */
-  write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin): Answered;
-  /** The moves of answers after `seq`, and (with `acks`) of those the acknowledgements do not include. */
-  after(seq: number, acks?: Acks): Move[];
-  /** Whether an answer about this notification is newer than what `acks` acknowledge. */
-  changedSince(id: string, acks: Acks): boolean;
-  /** Of each tab, how many of its answers this tab has written. */
-  acks(): Acks;
-}
-
-export function createAnswerLog(table: NotificationTable): AnswerLog {
+export function createAnswerLog(table: NotificationTable) {
   let log: { seq: number; id: string; move: Move; origin: Origin }[] = [];
   const tab = Math.random().toString(36).slice(2);
   const acks: Acks = { [tab]: 0 };
   const unacked = (origin: Origin, counted: Acks) => origin.n > (counted[origin.from] ?? 0);
   return {
+    /** This tab's id in `Origin`s. */
     tab,
-    nextOrigin: () => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
-    write(entries, at, origin) {
+    /** The origin of this tab's next answer. */
+    nextOrigin: (): Origin => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
+    /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */
+    write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin): Answered {
       const told: Answered = { rows: [], deleted: [] };
       for (const [id, after] of entries) {
         const before = table.get(id);
@@ -79,9 +67,12 @@ export function createAnswerLog(table: NotificationTable): AnswerLog {
       if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
       return told;
     },
-    after: (seq, counted) => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
-    changedSince: (id, counted) => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),
-    acks: () => ({ ...acks }),
+    /** The moves of answers after `seq`, and (with `acks`) of those the acknowledgements do not include. */
+    after: (seq: number, counted?: Acks): Move[] => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
+    /** Whether an answer about this notification is newer than what `acks` acknowledge. */
+    changedSince: (id: string, counted: Acks): boolean => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),
+    /** Of each tab, how many of its answers this tab has written. */
+    acks: (): Acks => ({ ...acks }),
   };
 }
 

@@ -21,19 +21,15 @@ export function listedCount(page: { data: readonly unknown[]; invalidItems: read
 
 /** The filters of one count request for these counts, each asked once, and where each count's answer is. */
 export function countPlan(wanted: readonly ListFilter[]): { filters: NotificationCountFilter[]; at: number[] } {
-  const filters: NotificationCountFilter[] = [];
-  const keys: string[] = [];
-  const at = wanted.map((filter) => {
-    // `data` is not a filter of the count route: a tab filtered by data is counted from its list.
-    const { read, seen, archived, snoozed, severity, tags } = filter;
-    const sent = JSON.parse(JSON.stringify({ read, seen, archived, snoozed, severity, tags })) as NotificationCountFilter;
-    const key = JSON.stringify(sent);
-    const known = keys.indexOf(key);
-    if (known !== -1) return known;
-    keys.push(key);
-    return filters.push(sent) - 1;
+  /** Each filter sent, by its JSON. */
+  const sent = new Map<string, number>();
+  // `data` is not a filter of the count route: a tab filtered by data is counted from its list.
+  const at = wanted.map(({ read, seen, archived, snoozed, severity, tags }) => {
+    const key = JSON.stringify({ read, seen, archived, snoozed, severity, tags });
+    if (!sent.has(key)) sent.set(key, sent.size);
+    return sent.get(key)!;
   });
-  return { filters, at };
+  return { filters: [...sent.keys()].map((key) => JSON.parse(key) as NotificationCountFilter), at };
 }
 
 export interface ShownCount {

@@ -12,7 +12,7 @@ import { InboxError, type FreePayload, type InboxNotification, type Notification
 import { COUNT_CAP, listedCount, shownCount, type Move, type ShownCount } from './count-plan';
 import type { ListFilter } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
-import { isUnknownSubscriber, orWhenUnknown } from './unknown-subscriber';
+import { isUnknownSubscriber, pageOrEmpty } from './unknown-subscriber';
 
 export interface CountData {
   /** One per filter asked, in order. */
@@ -50,7 +50,7 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
   const rows: InboxNotification<FreePayload>[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
-      const page = await orWhenUnknown(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }), () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
+      const page = await pageOrEmpty(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }));
       table.merge(page.data, seq);
       rows.push(...page.data);
       return listedCount(page);
@@ -60,21 +60,21 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
 }
 
 /**
- * A count as the reader sees it: the answer moved by the kit's changes the service had not
- * counted, answered (`data.seq`, `data.acks`) or `pending`. After a change of all that empties it
- * ("mark all as read"), 0 moved by what was answered since, notifications the kit does not hold
- * included.
+ * A count as the reader sees it: the answer's (at `index`) moved by the kit's changes the service
+ * had not counted, answered (`data.seq`, `data.acks`) or `pending`. After a change of all that
+ * empties it ("mark all as read"), 0 moved by what was answered since, notifications the kit does
+ * not hold included.
  */
-export function countShown(store: NotificationStore, filter: ListFilter, counted: number, data: CountData, pending: readonly Move[], capped = false): ShownCount {
+export function countShown(store: NotificationStore, filter: ListFilter, data: CountData, index: number, pending: readonly Move[] = []): ShownCount {
   const at = store.clearedAt(filter, data.seq);
   if (at !== undefined) return { count: shownCount(0, filter, [...(at === Infinity ? [] : store.answeredAfter(at)), ...pending]).count, exact: true };
-  const shown = shownCount(counted, filter, [...store.answeredAfter(data.seq, data.acks), ...pending]);
-  return capped ? { ...shown, exact: false } : shown;
+  const shown = shownCount(data.counts[index] ?? 0, filter, [...store.answeredAfter(data.seq, data.acks), ...pending]);
+  return data.capped?.[index] ? { ...shown, exact: false } : shown;
 }
 
 /** Each count as the kit knows it, pending changes aside (what a poll compares, and what the polling tab tells). */
 export function shownCounts(store: NotificationStore, filters: readonly NotificationCountFilter[], data: CountData): ShownCount[] {
-  return filters.map((filter, index) => countShown(store, filter, data.counts[index] ?? 0, data, [], data.capped?.[index]));
+  return filters.map((filter, index) => countShown(store, filter, data, index));
 }
 
 export function countKey(store: NotificationStore, filters: readonly NotificationCountFilter[]): QueryKey {
@@ -92,7 +92,7 @@ export function countOptions(store: NotificationStore, filters: NotificationCoun
       let data = await ask(store, filters);
       // A change of the kit's was answered while the service counted: it may or may not be in the
       // count. Asked again at once when none is on its way; else when they have all settled.
-      if (store.counted(data.seq) && !store.busy()) data = await ask(store, filters);
+      if (store.askAgain(data.seq)) data = await ask(store, filters);
       // Moved by more than the kit's changes: more than expected is something new; fewer, a change
       // elsewhere, unless a "mark all" of the kit's since explains it (it moves counts it cannot
       // foresee, as unseen when marking read).

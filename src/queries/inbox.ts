@@ -2,14 +2,14 @@
  * One subscriber's inbox, free of React: the store of notifications and the reader's actions on
  * them, the preferences, which tab polls, and the other tabs. What the provider makes and connects.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { InboxBrowserClient } from '../client/browser-client';
 import { inboxKeys, scopeOf } from './keys';
 import { seedTable } from './list-query';
-import { createNotificationActions, type NotificationActions } from './notification-actions';
-import { createNotificationStore, type NotificationStore } from './notification-store';
-import { createPollerElection, type PollerElection } from './poller';
-import { createPreferenceActions, type PreferenceActions } from './preference-actions';
+import { createNotificationActions } from './notification-actions';
+import { createNotificationStore } from './notification-store';
+import { createPollerElection } from './poller';
+import { createPreferenceActions } from './preference-actions';
 import { refreshTabs, relayTabs, type TabChannel } from './tab-relay';
 
 export interface InboxOptions {
@@ -22,20 +22,9 @@ export interface InboxOptions {
   crossTab?: boolean | undefined;
 }
 
-export interface Inbox {
-  store: NotificationStore;
-  actions: NotificationActions;
-  preferences: PreferenceActions;
-  preferencesKey: QueryKey;
-  /** Which tab polls: one visible tab of the app that shows something that polls (see poller.ts). */
-  poller: PollerElection;
-  /** Reads everything again, here and in the other tabs (after a broadcast, say). */
-  refreshEverywhere(): Promise<void>;
-  /** Starts listening to the other tabs and to caches filled elsewhere; returns the function that stops. Call it from an effect. */
-  connect(): () => void;
-}
+export type Inbox = ReturnType<typeof createInbox>;
 
-export function createInbox(options: InboxOptions): Inbox {
+export function createInbox(options: InboxOptions) {
   const { client, subscriberId, queryClient } = options;
   const scope = scopeOf(client.baseUrl, subscriberId);
   const crossTab = options.crossTab !== false;
@@ -49,8 +38,11 @@ export function createInbox(options: InboxOptions): Inbox {
     actions,
     preferences: createPreferenceActions({ client, subscriberId, queryClient, preferencesKey, saved: () => channel?.postMessage({ v: 1, kind: 'preferences' }) }),
     preferencesKey,
+    /** Which tab polls: one visible tab of the app that shows something that polls (see poller.ts). */
     poller: createPollerElection(scope, crossTab),
+    /** Reads everything again, here and in the other tabs (after a broadcast, say). */
     refreshEverywhere: () => refreshTabs(store, channel),
+    /** Starts listening to the other tabs and to caches filled elsewhere; returns the function that stops. Call it from an effect. */
     connect() {
       const stopSeeding = seedTable(store);
       const own = crossTab && typeof BroadcastChannel !== 'undefined' ? (new BroadcastChannel(`inbox-kit:${scope}`) as unknown as TabChannel & { close(): void }) : undefined;

@@ -45,25 +45,6 @@ export interface IntentQueueOptions<V> {
   settled(failed: boolean): void;
 }
 
-export interface IntentQueue<V> {
-  /**
-   * Applies `target` optimistically, waits for earlier mutations on the same
-   * keys, then calls `send`, which returns the service's values per key.
-   * `send` may be called again after an unclear answer, before a later mutation
-   * on the same keys: it must then send again what the service has not
-   * answered, under the same idempotency keys, so nothing is applied twice.
-   */
-  run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R>;
-  /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
-  pending(): ReadonlyMap<string, V>;
-  /**
-   * A change to every key (mark all): sent after every mutation before it (those with unclear
-   * answers sent again and answered, else it is refused unsent), and before any after it. After an
-   * unclear answer, `resend` goes before the next mutation, as `send` does for `run`.
-   */
-  all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R>;
-}
-
 /** A mutation with an unclear answer: its keys (none: every key), when it was sent, how to send it again. */
 interface Unsettled<V> {
   keys: readonly string[];
@@ -74,12 +55,12 @@ interface Unsettled<V> {
   answered?: boolean;
 }
 
-export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueue<V> {
+export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
   let sequence = 0;
   /** Latest mutation per key, and the value it wants. */
   const owners = new Map<string, { id: number; value: V }>();
-  /** The service's value per key while mutations on it are in flight. */
-  const confirmed = new Map<string, V>();
+  /** The service's value per key while mutations on it are in flight (`undefined`: the cache knew none). */
+  const confirmed = new Map<string, V | undefined>();
   /** The last mutation on each key, to send the next one after it. */
   const chains = new Map<string, Promise<unknown>>();
   /** A change to every key on its way: every mutation waits for it. */
@@ -181,15 +162,18 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     return entry.sending;
   }
 
+  /**
+   * Applies `target` optimistically, waits for earlier mutations on the same
+   * keys, then calls `send`, which returns the service's values per key.
+   * `send` may be called again after an unclear answer, before a later mutation
+   * on the same keys: it must then send again what the service has not
+   * answered, under the same idempotency keys, so nothing is applied twice.
+   */
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
     const id = ++sequence;
     const keys = [...target.keys()];
     for (const [key, value] of target) {
-      if (!owners.has(key)) {
-        const current = options.read(key);
-        if (current === undefined) confirmed.delete(key);
-        else confirmed.set(key, current);
-      }
+      if (!owners.has(key)) confirmed.set(key, options.read(key));
       owners.set(key, { id, value });
     }
     options.write(target);
@@ -227,6 +211,11 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
     }
   }
 
+  /**
+   * A change to every key (mark all): sent after every mutation before it (those with unclear
+   * answers sent again and answered, else it is refused unsent), and before any after it. After an
+   * unclear answer, `resend` goes before the next mutation, as `send` does for `run`.
+   */
   async function all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R> {
     const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send, () => resend().then(() => undefined));
     barrier = gate;
@@ -242,6 +231,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>): IntentQueu
   return {
     run,
     all,
-    pending: () => new Map([...owners].map(([key, owner]) => [key, owner.value])),
+    /** The values of keys with a mutation in flight: reapply them over data fetched meanwhile. */
+    pending: (): ReadonlyMap<string, V> => new Map([...owners].map(([key, owner]) => [key, owner.value])),
   };
 }

@@ -1,7 +1,6 @@
 /** Query keys. Everything of one subscriber on one service lives under `['inbox-kit', scope]`. */
 
 export const inboxKeys = {
-  all: (scope: string) => ['inbox-kit', scope] as const,
   preferences: (scope: string) => ['inbox-kit', scope, 'preferences'] as const,
   /** The notification store's lists and counts (`notification-store.ts`). */
   notifications: (scope: string) => ['inbox-kit', scope, 'notifications'] as const,

@@ -12,12 +12,12 @@
  * reads). The overlap costs nothing: a list shows each notification of the table once.
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams, NotificationsPage } from '../client/index';
+import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams } from '../client/index';
 import { listOfSorted, listView, newerFirst, nextCursor } from './list-view';
 import { matches, type ListFilter } from './matches';
 import type { NotificationStore } from './notification-store';
 import { MAX_PAGE, pageFor } from './page-plan';
-import { orWhenUnknown } from './unknown-subscriber';
+import { pageOrEmpty } from './unknown-subscriber';
 
 type Notification = InboxNotification<FreePayload>;
 
@@ -64,8 +64,7 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
       const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, ...filter };
       const read = async (more: Partial<ListNotificationsParams>): Promise<ListPage> => {
         const seq = table.next();
-        // A subscriber the service does not know yet (no workflow has reached them): nothing in it.
-        const page = await orWhenUnknown<NotificationsPage<FreePayload>>(client.notifications.list({ ...params, ...more }, { signal }), () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
+        const page = await pageOrEmpty(client.notifications.list({ ...params, ...more }, { signal }));
         table.merge(page.data, seq);
         return { rows: page.data, hasMore: page.hasMore, invalidItems: page.invalidItems };
       };
@@ -93,7 +92,7 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
       }
     },
     getNextPageParam: (last, pages): PageParam | undefined => {
-      if (!last.hasMore || !broughtSomethingNew(pages)) return undefined;
+      if (!last.hasMore || !broughtSomethingNew(last, pages)) return undefined;
       // Worked out on every render: cheap here; the v1 offset is counted when the page is read.
       const ids = idsOf(pages);
       const reached = oldestHeld(store, ids);
@@ -107,39 +106,35 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
  * the same page whatever is asked, or says `hasMore` for ever, ends the paging instead of being
  * asked again and again.
  */
-function broughtSomethingNew(pages: readonly ListPage[]): boolean {
-  const last = pages.at(-1);
-  if (!last) return false;
+function broughtSomethingNew(last: ListPage, pages: readonly ListPage[]): boolean {
   // Worked out once per page fetched (TanStack asks on every render).
-  let known = progress.get(last);
-  if (known === undefined) {
+  if (!progress.has(last)) {
     const earlier = new Set(idsOf(pages.slice(0, -1)));
-    known = last.rows.some((n) => !earlier.has(n.id));
-    progress.set(last, known);
+    progress.set(last, last.rows.some((n) => !earlier.has(n.id)));
   }
-  return known;
+  return progress.get(last)!;
 }
 const progress = new WeakMap<ListPage, boolean>();
 
 /** The oldest notification of `ids` the table still holds. */
-function oldestHeld(store: NotificationStore, ids: readonly string[]): Notification | undefined {
-  let oldest: Notification | undefined;
-  for (const id of ids) {
+const oldestHeld = (store: NotificationStore, ids: readonly string[]) =>
+  ids.reduce<Notification | undefined>((oldest, id) => {
     const held = store.table.get(id);
-    if (held && (!oldest || newerFirst(held, oldest) > 0)) oldest = held;
-  }
-  return oldest;
-}
+    return held && (!oldest || newerFirst(held, oldest) > 0) ? held : oldest;
+  }, undefined);
 
 /** What the list shows: the notifications as the reader sees them (`store.snapshot().views`) that match, down to its reach (`undefined`: all of it). */
 export function listed(store: NotificationStore, views: Notification[], filter: ListFilter, data: ListData | undefined): Notification[] {
   if (!data) return [];
   // Rows the table does not hold yet: pages that came from elsewhere (the server's render), shown
   // as they are until the store takes them in (see `seedTable`).
-  const unheld = data.pages.flatMap((page) => page.rows.filter((n) => !store.table.get(n.id) && !store.table.deleted(n.id)));
+  const unheld = notInTable(store, data);
   const reach = data.pages.at(-1)?.hasMore ? (oldestHeld(store, idsOf(data.pages)) ?? unheld.at(-1)) : undefined;
   return unheld.length > 0 ? listView([...views, ...unheld], filter, reach) : listOfSorted(views, filter, reach);
 }
+
+/** The rows of pages no answer of the table's brought (held or deleted since). */
+const notInTable = (store: NotificationStore, data: ListData) => data.pages.flatMap((page) => page.rows.filter((n) => !store.table.has(n.id)));
 
 /**
  * Takes into the table the rows of list pages it did not read itself (a cache hydrated from the
@@ -151,7 +146,7 @@ export function seedTable(store: NotificationStore): () => void {
   const prefix = JSON.stringify([...store.key, 'list']).slice(0, -1);
   const seed = (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => {
     const data = query.state.data as ListData | undefined;
-    if (data?.pages && JSON.stringify(query.queryKey).startsWith(prefix)) store.table.merge(data.pages.flatMap((page) => page.rows.filter((n) => !store.table.get(n.id) && !store.table.deleted(n.id))), 0);
+    if (data?.pages && JSON.stringify(query.queryKey).startsWith(prefix)) store.table.merge(notInTable(store, data), 0);
   };
   for (const query of cache.getAll()) seed(query);
   return cache.subscribe((event) => {

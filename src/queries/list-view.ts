@@ -45,9 +45,5 @@ export function listOfSorted(notifications: readonly Notification[], filter: Lis
  * passed over; when none is left, the list starts again from its newest.
  */
 export function nextCursor(pageIds: readonly string[], deleted: (id: string) => boolean): string | undefined {
-  for (let index = pageIds.length - 1; index >= 0; index--) {
-    const id = pageIds[index]!;
-    if (!deleted(id)) return id;
-  }
-  return undefined;
+  return [...pageIds].reverse().find((id) => !deleted(id));
 }

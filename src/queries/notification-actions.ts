@@ -6,7 +6,7 @@
 import { newIdempotencyKey } from '../client/http';
 import type { ListData } from './list-query';
 import type { ListFilter } from './matches';
-import type { FreePayload, InboxNotification, RequestOptions } from '../client/index';
+import type { FreePayload, InboxNotification, NotificationParams, RequestOptions } from '../client/index';
 import { empties } from './count-plan';
 import type { NotificationStore, Send } from './notification-store';
 import type { Change } from './overlay';
@@ -14,46 +14,31 @@ import { createSeenBatch } from './seen-batch';
 
 export type ActionType = 'primary' | 'secondary';
 
-export interface NotificationActions {
-  markAsRead(id: string): Promise<void>;
-  markAsUnread(id: string): Promise<void>;
-  /** Marks several read or unread: one request each on v2 (which has no other way), one for all on v1. */
-  markMany(ids: readonly string[], read: boolean): Promise<void>;
-  /** Marks these seen, in one request. */
-  markSeen(ids: readonly string[]): Promise<void>;
-  /** Queues an id to be marked seen with others seen soon after it, in one request. */
-  markSeenSoon(id: string): void;
-  /** Marks seen, in one request, every unseen notification the lists show. */
-  markShownSeen(): Promise<void>;
-  /** Marks read every unread notification that matches `filter` (its tags or data; all by default). */
-  markAllAsRead(filter?: Pick<ListFilter, 'tags' | 'data'>): Promise<void>;
-  /** Marks seen every unseen notification that matches `filter` (its tags or data; all by default), in one request. */
-  markAllAsSeen(filter?: Pick<ListFilter, 'tags' | 'data'>): Promise<void>;
-  /** A button was clicked (`done`), or its click undone. */
-  completeAction(id: string, type: ActionType, done?: boolean): Promise<void>;
-  /** Drops what seen-on-view has queued and not sent. */
-  stop(): void;
-}
+/** Which notifications a change of all touches: those of these tags, or this data (all by default). */
+type Scope = Pick<ListFilter, 'tags' | 'data'>;
 
-/**
- * A change's send in which each notification keeps one idempotency key across its sendings: the
- * intent queue sends a change again after an unclear answer, and the service must apply it once.
- */
-function keyed(send: (id: string, options: RequestOptions) => Promise<InboxNotification<FreePayload> | void>): Send {
-  const keys = new Map<string, string>();
-  return (id) => {
-    let idempotencyKey = keys.get(id);
-    if (!idempotencyKey) keys.set(id, (idempotencyKey = newIdempotencyKey()));
-    return send(id, { idempotencyKey });
-  };
-}
+/** A request that changes all the notifications its filter selects. */
+type BulkRoute = (params: Scope & { subscriberId: string }, options: RequestOptions) => Promise<unknown>;
 
-export function createNotificationActions(store: NotificationStore, options: { seenBatchMs?: number | undefined } = {}): NotificationActions {
+export type NotificationActions = ReturnType<typeof createNotificationActions>;
+
+export function createNotificationActions(store: NotificationStore, options: { seenBatchMs?: number | undefined } = {}) {
   const { client, subscriberId } = store;
-  const one = (notificationId: string) => ({ subscriberId, notificationId });
-  const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, keyed((nid, o) => client.notifications.markAsRead(one(nid), o)));
+  /**
+   * A change's send, one request per notification, in which each keeps one idempotency key across
+   * its sendings: the intent queue sends a change again after an unclear answer, and the service
+   * must apply it once.
+   */
+  const each = (route: (params: NotificationParams, options: RequestOptions) => Promise<InboxNotification<FreePayload> | void>): Send => {
+    const keys = new Map<string, string>();
+    return (notificationId) => {
+      if (!keys.has(notificationId)) keys.set(notificationId, newIdempotencyKey());
+      return route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! });
+    };
+  };
+  const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, each((params, o) => client.notifications.markAsRead(params, o)));
   // The service marks a notification seen with any change, and unarchives one marked unread.
-  const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, keyed((nid, o) => client.notifications.markAsUnread(one(nid), o)));
+  const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, each((params, o) => client.notifications.markAsUnread(params, o)));
   /** Of these, those the reader sees unseen (not those whose seen mark is on its way). */
   const unseen = (ids: Iterable<string>) => {
     const wanted = new Set(ids);
@@ -74,18 +59,25 @@ export function createNotificationActions(store: NotificationStore, options: { s
       },
     });
   };
-  /** A change of all that match; then the counts are asked again (it changed what the kit does not hold too). */
-  const all = async (filter: ListFilter, change: Change, send: () => Promise<unknown>) => {
+  /**
+   * Marks all that match `filter` (its tags or data; all by default) and are not yet `unmarked`, in
+   * one request, then asks the counts again (it changed what the kit does not hold too). Kept for a
+   * second sending after an unclear answer, so the service applies it once. Over v1 the proxy, or a
+   * v1 client's stand-in, marks all as v1 can (and refuses what it cannot).
+   */
+  const markAll = async (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute) => {
+    const idempotencyKey = newIdempotencyKey();
+    const cleared = { ...filter, ...unmarked };
     let done = false;
     try {
-      await store.changeAll(filter, change, send);
+      await store.changeAll(cleared, change, () => route({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
       done = true;
     } finally {
       // Done, it emptied some counts (the service holds none now); the others it moved by what the
       // kit does not hold are asked again. Failed part-way (v1's batches): all of them.
       void store.queryClient.invalidateQueries({
         queryKey: [...store.key, 'count'],
-        predicate: (query) => !done || (query.queryKey.at(-1) as ListFilter[]).some((counted) => !empties(filter, counted)),
+        predicate: (query) => !done || (query.queryKey.at(-1) as ListFilter[]).some((counted) => !empties(cleared, counted)),
       });
     }
   };
@@ -93,33 +85,29 @@ export function createNotificationActions(store: NotificationStore, options: { s
   const seen = createSeenBatch((ids) => markSeen(unseen(ids)), skipped, options.seenBatchMs ?? 300);
 
   return {
-    markAsRead: (id) => read([id]),
-    markAsUnread: (id) => unread([id]),
-    markMany: (ids, asRead) => (asRead ? read(ids) : unread(ids)),
+    markAsRead: (id: string) => read([id]),
+    markAsUnread: (id: string) => unread([id]),
+    /** Marks several read or unread: one request each on v2 (which has no other way), one for all on v1. */
+    markMany: (ids: readonly string[], asRead: boolean) => (asRead ? read(ids) : unread(ids)),
+    /** Marks these seen, in one request. */
     markSeen,
+    /** Queues an id to be marked seen with others seen soon after it, in one request. */
     markSeenSoon: seen.add,
-    async markShownSeen() {
-      const shown = store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.rows.map((n) => n.id)) ?? []);
-      const ids = unseen(new Set(shown));
-      if (ids.length > 0) await markSeen(ids);
-    },
-    markAllAsRead(filter = {}) {
-      // Kept for a second sending after an unclear answer, so the service applies it once. Over v1
-      // the proxy, or a v1 client's stand-in, marks all as v1 can (and refuses what it cannot).
-      const idempotencyKey = newIdempotencyKey();
-      return all({ ...filter, read: false }, { isRead: true, isSeen: true }, () => client.notifications.markAllAsRead({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
-    },
-    markAllAsSeen(filter = {}) {
-      const idempotencyKey = newIdempotencyKey();
-      return all({ ...filter, seen: false }, { isSeen: true }, () => client.notifications.markAsSeen({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
-    },
-    completeAction(id, type, done = true) {
+    /** Marks seen, in one request, every unseen notification the lists show. */
+    markShownSeen: () => markSeen(unseen(store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.rows.map((n) => n.id)) ?? []))),
+    /** Marks read every unread notification that matches `filter` (its tags or data; all by default). */
+    markAllAsRead: (filter: Scope = {}) => markAll(filter, { read: false }, { isRead: true, isSeen: true }, client.notifications.markAllAsRead),
+    /** Marks seen every unseen notification that matches `filter` (its tags or data; all by default), in one request. */
+    markAllAsSeen: (filter: Scope = {}) => markAll(filter, { seen: false }, { isSeen: true }, client.notifications.markAsSeen),
+    /** A button was clicked (`done`), or its click undone. */
+    completeAction(id: string, type: ActionType, done = true) {
       const field = type === 'primary' ? 'primaryAction' : 'secondaryAction';
       const action = store.table.get(id)?.[field];
       const change = action ? { [field]: { ...action, isCompleted: done } } : {};
       const operation = done ? client.notifications.completeAction : client.notifications.revertAction;
-      return store.change([id], change, keyed((nid, o) => operation({ ...one(nid), actionType: type }, o)));
+      return store.change([id], change, each((params, o) => operation({ ...params, actionType: type }, o)));
     },
+    /** Drops what seen-on-view has queued and not sent. */
     stop: seen.stop,
   };
 }

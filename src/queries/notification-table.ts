@@ -18,24 +18,9 @@ interface Row {
   seq: number;
 }
 
-export interface NotificationTable {
-  /** The next sequence number: take one when a read or a change is sent. */
-  next(): number;
-  /** Writes what an answer sent at `seq` holds; returns the ids it changed. */
-  merge(notifications: readonly Notification[], seq: number): string[];
-  /** The service deleted these (an answer sent at `seq` says so). */
-  remove(ids: readonly string[], seq: number): string[];
-  /** The notification as the service last said it is; `undefined` when unknown or deleted. */
-  get(id: string): Notification | undefined;
-  /** The service deleted it (as far as the table knows). */
-  deleted(id: string): boolean;
-  /** Every notification the table holds (not the deleted). */
-  all(): Notification[];
-  /** Calls `listener` with the ids each write changed; returns the function that stops. */
-  subscribe(listener: (ids: string[]) => void): () => void;
-}
+export type NotificationTable = ReturnType<typeof createNotificationTable>;
 
-export function createNotificationTable(): NotificationTable {
+export function createNotificationTable() {
   const rows = new Map<string, Row>();
   const listeners = createListeners<[ids: string[]]>();
   let seq = 0;
@@ -45,8 +30,7 @@ export function createNotificationTable(): NotificationTable {
     for (const [id, notification] of entries) {
       const row = rows.get(id);
       // An answer sent before the one that wrote this row knows less than it.
-      if (row && row.seq > at) continue;
-      if (row && row.notification === notification) continue;
+      if (row && (row.seq > at || row.notification === notification)) continue;
       rows.set(id, { notification, seq: at });
       changed.push(id);
     }
@@ -55,12 +39,21 @@ export function createNotificationTable(): NotificationTable {
   }
 
   return {
+    /** The next sequence number: take one when a read or a change is sent. */
     next: () => ++seq,
-    merge: (notifications, at) => write(notifications.map((n) => [n.id, n]), at),
-    remove: (ids, at) => write(ids.map((id) => [id, undefined]), at),
-    get: (id) => rows.get(id)?.notification,
-    deleted: (id) => rows.has(id) && rows.get(id)!.notification === undefined,
-    all: () => [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])),
+    /** Writes what an answer sent at `seq` holds; returns the ids it changed. */
+    merge: (notifications: readonly Notification[], at: number) => write(notifications.map((n) => [n.id, n]), at),
+    /** The service deleted these (an answer sent at `seq` says so). */
+    remove: (ids: readonly string[], at: number) => write(ids.map((id) => [id, undefined]), at),
+    /** The notification as the service last said it is; `undefined` when unknown or deleted. */
+    get: (id: string): Notification | undefined => rows.get(id)?.notification,
+    /** Whether an answer brought it, held or deleted since. */
+    has: (id: string) => rows.has(id),
+    /** The service deleted it (as far as the table knows). */
+    deleted: (id: string) => rows.has(id) && !rows.get(id)!.notification,
+    /** Every notification the table holds (not the deleted). */
+    all: (): Notification[] => [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])),
+    /** Calls `listener` with the ids each write changed; returns the function that stops. */
     subscribe: listeners.add,
   };
 }

@@ -10,7 +10,6 @@ export const MAX_PAGE = 100;
 /** The page number and limit whose page covers `start` and as many of the `size` after it as it can. */
 export function pageFor(start: number, size: number): { page: number; limit: number } {
   const want = Math.min(Math.max(1, size), MAX_PAGE);
-  if (start % want === 0) return { page: start / want, limit: want };
   let best = { page: 0, limit: want, fresh: 0, waste: Infinity };
   for (let limit = 1; limit <= MAX_PAGE; limit++) {
     const page = Math.floor(start / limit);

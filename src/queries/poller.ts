@@ -6,14 +6,7 @@ import { createListeners } from './listeners';
  * left that polls, it lets the lock go to another tab. The tab holding it polls and tells the
  * others what it finds. Without `crossTab` or without Web Locks, every tab polls.
  */
-export interface PollerElection {
-  isPoller(): boolean;
-  subscribe(listener: () => void): () => void;
-  /** Stands for election until the returned function is called, once (an effect's lifetime); the tab stands while any stand. */
-  stand(): () => void;
-}
-
-export function createPollerElection(scope: string, crossTab: boolean): PollerElection {
+export function createPollerElection(scope: string, crossTab: boolean) {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   const electing = crossTab && !!locks && typeof document !== 'undefined';
   let poller = !electing;
@@ -28,6 +21,7 @@ export function createPollerElection(scope: string, crossTab: boolean): PollerEl
   // (only preferences, say) never holds the lock that a tab with a bell is waiting for.
   let standing = 0;
   let resign = () => {};
+  /** Stands for election until the returned function is called, once (an effect's lifetime); the tab stands while any stand. */
   function stand(): () => void {
     if (standing++ === 0) resign = standOnce();
     return () => {

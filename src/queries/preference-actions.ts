@@ -9,16 +9,10 @@ import type { PreferenceOperations } from '../client/preference-operations';
 import { newIdempotencyKey } from '../client/http';
 import { createIntentQueue } from './intents';
 import { createListeners } from './listeners';
-import { parsePreferenceKey, preferenceKey, preferenceValue, setPreferenceValue } from './preferences';
+import { preferenceValue, setPreferenceValue, type PreferenceTarget } from './preferences';
 
-export interface PreferenceActions {
-  /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
-  updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences>;
-  /** Why the service refuses preference updates, once it has; else null. */
-  preferencesReadOnly(): string | null;
-  /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
-  subscribeReadOnly(listener: () => void): () => void;
-}
+/** The switch of an intent queue's key. */
+const targetOf = (key: string) => JSON.parse(key) as PreferenceTarget;
 
 export function createPreferenceActions(options: {
   client: PreferenceOperations;
@@ -27,21 +21,14 @@ export function createPreferenceActions(options: {
   preferencesKey: QueryKey;
   /** After the service saved a change (to tell the app's other tabs). */
   saved: () => void;
-}): PreferenceActions {
+}) {
   const { client, subscriberId, queryClient, preferencesKey, saved } = options;
   const intents = createIntentQueue<boolean>({
     read: (key) => {
       const prefs = queryClient.getQueryData<Preferences | null>(preferencesKey);
-      return prefs ? preferenceValue(prefs, parsePreferenceKey(key)) : undefined;
+      return prefs ? preferenceValue(prefs, targetOf(key)) : undefined;
     },
-    write: (changes) => {
-      queryClient.setQueryData<Preferences | null>(preferencesKey, (prefs) => {
-        if (!prefs) return prefs;
-        let next = prefs;
-        for (const [key, enabled] of changes) next = setPreferenceValue(next, parsePreferenceKey(key), enabled);
-        return next;
-      });
-    },
+    write: (changes) => void queryClient.setQueryData<Preferences | null>(preferencesKey, (prefs) => prefs && [...changes].reduce((next, [key, enabled]) => setPreferenceValue(next, targetOf(key), enabled), prefs)),
     settled: () => void queryClient.invalidateQueries({ queryKey: preferencesKey }),
   });
 
@@ -49,8 +36,10 @@ export function createPreferenceActions(options: {
   const readOnlyListeners = createListeners();
 
   return {
-    async updatePreference(change) {
-      const key = preferenceKey(change);
+    /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
+    async updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences> {
+      const target: PreferenceTarget = [change.workflowId ?? null, change.channel];
+      const key = JSON.stringify(target);
       await queryClient.cancelQueries({ queryKey: preferencesKey });
       try {
         // Sent again under the same key after an unclear answer (see createIntentQueue).
@@ -60,7 +49,7 @@ export function createPreferenceActions(options: {
             { subscriberId, channels: { [change.channel]: change.enabled }, ...(change.workflowId ? { workflowId: change.workflowId } : {}) },
             { idempotencyKey },
           );
-          const value = preferenceValue(result, parsePreferenceKey(key));
+          const value = preferenceValue(result, target);
           return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
         });
         saved();
@@ -74,7 +63,9 @@ export function createPreferenceActions(options: {
         throw error;
       }
     },
+    /** Why the service refuses preference updates, once it has; else null. */
     preferencesReadOnly: () => readOnly,
+    /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
     subscribeReadOnly: readOnlyListeners.add,
   };
 }

@@ -8,20 +8,14 @@
 /** How long an id whose seen mark failed waits before it may be sent again. */
 const RETRY_AFTER_MS = 30_000;
 
-export interface SeenBatch {
-  /** Queues an id to be marked seen with the others seen soon after it. */
-  add(id: string): void;
-  /** Drops what is queued and not yet sent. */
-  stop(): void;
-}
-
-export function createSeenBatch(send: (ids: string[]) => Promise<unknown>, skipped: ReadonlySet<string>, delayMs: number): SeenBatch {
+export function createSeenBatch(send: (ids: string[]) => Promise<unknown>, skipped: ReadonlySet<string>, delayMs: number) {
   const queue = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Ids whose seen mark failed, and when they may be sent again. */
   const retryAt = new Map<string, number>();
   return {
-    add(id) {
+    /** Queues an id to be marked seen with the others seen soon after it. */
+    add(id: string): void {
       if (queue.has(id) || skipped.has(id) || (retryAt.get(id) ?? 0) > Date.now()) return;
       queue.add(id);
       timer ??= setTimeout(() => {
@@ -34,6 +28,7 @@ export function createSeenBatch(send: (ids: string[]) => Promise<unknown>, skipp
         });
       }, delayMs);
     },
+    /** Drops what is queued and not yet sent. */
     stop() {
       clearTimeout(timer);
       timer = undefined;

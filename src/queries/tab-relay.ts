@@ -10,19 +10,11 @@
 import { partialMatchKey, type QueryCacheNotifyEvent, type QueryKey } from '@tanstack/react-query';
 import type { NotificationCountFilter } from '../client/index';
 import { countKey, shownCounts, type CountData, type Head } from './count-query';
-import type { ListFilter } from './matches';
-import type { Acks, Answered, NotificationStore, Origin } from './notification-store';
-import type { Change } from './overlay';
+import type { Acks, NotificationStore, Told } from './notification-store';
 
 const VERSION = 1;
 
-type Message =
-  | { kind: 'answered'; answer: Answered; origin: Origin }
-  | { kind: 'count'; filters: NotificationCountFilter[]; counts: number[]; capped: boolean[]; acks: Acks }
-  | { kind: 'rows'; head: Head }
-  | { kind: 'all'; filter: ListFilter; change: Change }
-  | { kind: 'refresh' }
-  | { kind: 'preferences' };
+type Message = Told | { kind: 'count'; filters: NotificationCountFilter[]; counts: number[]; capped: boolean[]; acks: Acks } | { kind: 'rows'; head: Head } | { kind: 'preferences' };
 
 export type TabMessage = { v: typeof VERSION } & Message;
 
@@ -36,24 +28,22 @@ export interface TabChannel {
 export function relayTabs(store: NotificationStore, channel: TabChannel, preferencesKey?: QueryKey): () => void {
   const { queryClient, table } = store;
   const post = (message: Message) => channel.postMessage({ v: VERSION, ...message });
-  const offAnswered = store.onAnswered((answer, origin) => post({ kind: 'answered', answer, origin }));
-  // A change with no clear answer: the other tabs heard of it (or of its undoing) and read afresh too.
-  const offUnclear = store.onUnclear(() => post({ kind: 'refresh' }));
-  // "Mark all": the other tabs mark what they hold, notifications this tab never saw included.
-  const offAll = store.onChangedAll((filter, change) => post({ kind: 'all', filter, change }));
-  const offCache = queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
-    // What this tab read from the service; not what it was told (written by hand).
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-    const { queryKey, state } = event.query;
-    if (partialMatchKey(queryKey, [...store.key, 'count'])) {
-      const filters = queryKey.at(-1) as NotificationCountFilter[];
-      const data = state.data as CountData;
-      const shown = shownCounts(store, filters, data);
-      post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s) => !s.exact), acks: store.acks() });
-      // On v1 the counts' lists are what brings new notifications.
-      if (data.head?.rows.length) post({ kind: 'rows', head: data.head });
-    } else if (partialMatchKey(queryKey, [...store.key, 'head'])) post({ kind: 'rows', head: state.data as Head });
-  });
+  const stops = [
+    store.onTold(post),
+    queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+      // What this tab read from the service; not what it was told (written by hand).
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      const { queryKey, state } = event.query;
+      if (partialMatchKey(queryKey, [...store.key, 'count'])) {
+        const filters = queryKey.at(-1) as NotificationCountFilter[];
+        const data = state.data as CountData;
+        const shown = shownCounts(store, filters, data);
+        post({ kind: 'count', filters, counts: shown.map((s) => s.count), capped: shown.map((s) => !s.exact), acks: store.acks() });
+        // On v1 the counts' lists are what brings new notifications.
+        if (data.head?.rows.length) post({ kind: 'rows', head: data.head });
+      } else if (partialMatchKey(queryKey, [...store.key, 'head'])) post({ kind: 'rows', head: state.data as Head });
+    }),
+  ];
   channel.onmessage = ({ data: message }) => {
     if (message?.v !== VERSION) return;
     if (message.kind === 'answered') store.learn(message.answer, message.origin);
@@ -74,10 +64,7 @@ export function relayTabs(store: NotificationStore, channel: TabChannel, prefere
     } else void queryClient.invalidateQueries({ queryKey: store.key });
   };
   return () => {
-    offAnswered();
-    offUnclear();
-    offAll();
-    offCache();
+    for (const stop of stops) stop();
     channel.onmessage = null;
   };
 }

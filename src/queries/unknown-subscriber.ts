@@ -4,7 +4,7 @@
  * not found" (our reference's spec form: 404). For an inbox that is a new user with nothing in
  * it, not an error.
  */
-import { InboxApiError } from '../client/index';
+import { InboxApiError, type FreePayload, type NotificationsPage } from '../client/index';
 
 const NOT_FOUND = /\bsubscriber\b.*\bnot\s+(?:been\s+)?found\b/i;
 
@@ -21,3 +21,6 @@ export async function orWhenUnknown<T>(request: Promise<T>, fallback: () => T): 
     throw error;
   }
 }
+
+/** A list's page, or an empty one for a subscriber the service does not know yet (no workflow has reached them). */
+export const pageOrEmpty = (request: Promise<NotificationsPage<FreePayload>>) => orWhenUnknown(request, () => ({ data: [], hasMore: false, filter: {}, invalidItems: [] }));
