@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../test/e2e/chromium';
 import { serveFolder, type StaticServer } from '../test/helpers/static-server';
 import { startReferenceServer, type ReferenceServer } from '../src/server/dev-server';
+import { createInboxProxy } from '../src/server/proxy';
 import { TWENTIETH_PAINTED, type FirstPaintReport } from './app/first-paint';
 import type { FeedBenchReport } from './app/main';
 
@@ -24,7 +25,9 @@ let url = '';
 /** The reference service over HTTP: 10,000 notifications for the feed, 60 for first paint. */
 let large: ReferenceServer;
 let small: ReferenceServer;
-const pageUrl = (service: ReferenceServer, query: string) => `${url}?service=${encodeURIComponent(service.url)}&key=${service.service.apiKey}&${query}`;
+/** The page over one of the services: the floor asks it straight; the kit through its proxy route beside the page, as an app has it. */
+const pageUrl = (service: ReferenceServer, query: string) =>
+  `${url}?service=${encodeURIComponent(service.url)}&key=${service.service.apiKey}&route=${service === large ? 'large' : 'small'}&${query}`;
 
 beforeAll(async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'inbox-bench-'));
@@ -38,8 +41,12 @@ beforeAll(async () => {
     build: { outDir, emptyOutDir: true, target: 'es2022' },
     worker: { format: 'es' },
   }).finally(() => (process.env.NODE_ENV = nodeEnv));
-  server = await serveFolder(outDir);
   [large, small] = await Promise.all([startReferenceServer({ now: Date.now(), messages: 10_000 }), startReferenceServer({ now: Date.now(), messages: 60 })]);
+  const route = (name: string, service: ReferenceServer) => ({
+    prefix: `/api/${name}/`,
+    handler: createInboxProxy({ upstream: service.url, apiKey: service.service.apiKey, authenticate: () => 'sub_ada', basePath: `/api/${name}`, rateLimit: false }),
+  });
+  server = await serveFolder(outDir, {}, [route('large', large), route('small', small)]);
   url = server.url;
   browser = await launchChromium();
 }, 120_000);

@@ -8,18 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { measureFirstPaint } from './first-paint';
 import { Floor } from './floor';
 import { Inbox, InboxProvider } from '../../src/index';
-import { createInboxClient } from '../../src/client/index';
 import '../../src/theme/styles.css';
-
-/**
- * A client of the reference service the test runs (its URL and key in the page's query): real
- * HTTP from another process, as a deployed service is, so the page's main thread does only the
- * kit's work (and the browser's for it).
- */
-function clientOfService() {
-  const query = new URLSearchParams(location.search);
-  return createInboxClient({ baseUrl: query.get('service') ?? '', apiKey: query.get('key') ?? '', dangerouslyAllowBrowser: true, retry: false });
-}
 
 export interface FeedBenchReport {
   layout: 'box' | 'page';
@@ -189,7 +178,6 @@ window.runFeedBench = runFeedBench;
 
 // `?first-paint=popover|embedded`: the first-paint page (60 notifications, a header with the bell, or an inbox page).
 const firstPaint = new URLSearchParams(location.search).get('first-paint');
-const client = clientOfService();
 const app = document.getElementById('app') as HTMLElement;
 if (layout === 'box') app.style.height = '100vh';
 if (firstPaint === 'popover' || firstPaint === 'embedded' || firstPaint === 'floor') window.firstPaint = measureFirstPaint(firstPaint);
@@ -198,7 +186,9 @@ createRoot(app).render(
   firstPaint === 'floor' ? (
     <Floor service={query.get('service') ?? ''} apiKey={query.get('key') ?? ''} />
   ) : (
-  <InboxProvider client={client} subscriberId="sub_ada" pollInterval={false} crossTab={false}>
+  // The provider's own client, as an app ships it: its `baseUrl` is a createInboxProxy route beside
+  // the page, in front of the reference service the test runs in its own process.
+  <InboxProvider baseUrl={`/api/${query.get('route') ?? 'small'}`} subscriberId="sub_ada" pollInterval={false} crossTab={false}>
     {firstPaint === 'popover' ? (
       <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 12 }}>
         <Inbox />

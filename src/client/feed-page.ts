@@ -5,7 +5,7 @@ import type { StandardSchemaV1 } from './payload-schema';
 import { InboxValidationError } from './errors';
 import { feedItemSchema, feedPageSchema, type FeedItem, type FreePayload } from './schemas/index';
 import { checkPayload, idOf, PAYLOAD_CHECK_FIELD, payloadCheckSchema } from './check-payload';
-import { parseOrThrow, toIssues } from './validate';
+import { JITLESS, parseOrThrow, toIssues } from './validate';
 
 /** A feed item the client had to leave out because it does not match the spec (or your `payloadSchema`). */
 export interface InvalidFeedItem {
@@ -56,7 +56,7 @@ export async function parseItems<T>(
   const invalidItems: InvalidFeedItem[] = payloadCheck === 'proxy' ? checkedByProxy(operation, body) : [];
   const payloadSchema = payloadCheck === 'proxy' ? undefined : payloadCheck;
   for (const [index, raw] of items.entries()) {
-    const item = itemSchema.safeParse(raw);
+    const item = itemSchema.safeParse(raw, JITLESS);
     if (!item.success) {
       invalidItems.push({ index, id: idOf(raw), issues: toIssues(item.error.issues, ['data', index]) });
       continue;

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { InboxValidationError, type ValidationIssue } from './errors';
 
 export function parseOrThrow<T>(operation: string, schema: z.ZodMiniType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, JITLESS);
   if (result.success) return result.data;
   throw new InboxValidationError(operation, toIssues(result.error.issues), body);
 }
@@ -21,3 +21,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }
   return out;
 }
+
+/**
+ * zod's parse without its compiled fast path: an inbox parses each record shape a few times, and
+ * compiling one (`new Function`) per object schema costs more than it saves at first paint.
+ */
+export const JITLESS = { jitless: true } as const;

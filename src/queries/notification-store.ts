@@ -12,7 +12,6 @@ import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { createListeners } from './listeners';
 import { inboxKeys, scopeOf } from './keys';
-import { newerFirst } from './list-view';
 import { createNotificationTable, type NotificationTable } from './notification-table';
 import { matches, type ListFilter } from './matches';
 import { combined, overlaid, type Change } from './overlay';
@@ -118,8 +117,8 @@ export function createNotificationStore(options: {
       const under = (n: Notification) => all.reduce<Notification | undefined>((view, entry) => (view && matches(view, entry.filter) ? overlaid(view, entry.change) : view), n);
       const view = (n: Notification | undefined) => overlaid(n && under(n), pending.get(n?.id ?? ''));
       return (snapshot = {
-        // In the service's order, once for every list (each then stops at its reach).
-        views: table.all().flatMap((n) => view(n) ?? []).sort(newerFirst),
+        // In the service's order (the table's), once for every list (each then stops at its reach).
+        views: table.all().flatMap((n) => view(n) ?? []),
         pending: [
           ...[...pending.keys()].map((id) => [table.get(id), view(table.get(id))] as const),
           ...(all.length > 0 ? table.all().flatMap((n) => (pending.has(n.id) || under(n) === n ? [] : [[n, under(n)] as const])) : []),

@@ -7,6 +7,7 @@
  * sent before it cannot bring the notification back.
  */
 import type { FreePayload, InboxNotification } from '../client/index';
+import { newerFirst } from './list-view';
 import { createListeners } from './listeners';
 
 type Notification = InboxNotification<FreePayload>;
@@ -24,6 +25,8 @@ export function createNotificationTable() {
   const rows = new Map<string, Row>();
   const listeners = createListeners<[ids: string[]]>();
   let seq = 0;
+  /** What `all()` gave since the last write (sorted once per write, not once per change laid over it). */
+  let sorted: readonly Notification[] | undefined;
 
   function write(entries: [string, Notification | undefined][], at: number): string[] {
     const changed: string[] = [];
@@ -34,7 +37,10 @@ export function createNotificationTable() {
       rows.set(id, { notification, seq: at });
       changed.push(id);
     }
-    if (changed.length > 0) listeners.call(changed);
+    if (changed.length > 0) {
+      sorted = undefined;
+      listeners.call(changed);
+    }
     return changed;
   }
 
@@ -51,8 +57,8 @@ export function createNotificationTable() {
     has: (id: string) => rows.has(id),
     /** The service deleted it (as far as the table knows). */
     deleted: (id: string) => rows.has(id) && !rows.get(id)!.notification,
-    /** Every notification the table holds (not the deleted). */
-    all: (): Notification[] => [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])),
+    /** Every notification the table holds (not the deleted), in the service's order: newest first. */
+    all: (): readonly Notification[] => (sorted ??= [...rows.values()].flatMap((row) => (row.notification ? [row.notification] : [])).sort(newerFirst)),
     /** Calls `listener` with the ids each write changed; returns the function that stops. */
     subscribe: listeners.add,
   };

@@ -2,6 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { toNodeListener } from '../../src/server/node';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -18,9 +19,18 @@ export interface StaticServer {
   close: () => void;
 }
 
-export async function serveFolder(folder: string, headers: Record<string, string> = {}): Promise<StaticServer> {
+/** Requests under `prefix` go to `handler` (a `createInboxProxy` route beside the app's files, as an app has it). */
+export interface ServedRoute {
+  prefix: string;
+  handler: (request: Request) => Promise<Response>;
+}
+
+export async function serveFolder(folder: string, headers: Record<string, string> = {}, routes: readonly ServedRoute[] = []): Promise<StaticServer> {
   const root = normalize(folder);
+  const listeners = routes.map((route) => ({ prefix: route.prefix, listener: toNodeListener(route.handler) }));
   const server: Server = createServer((req, res) => {
+    const route = listeners.find(({ prefix }) => req.url?.startsWith(prefix));
+    if (route) return void route.listener(req, res);
     let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
     if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
     if (!path.startsWith(root) || !existsSync(path)) return void res.writeHead(404).end();
