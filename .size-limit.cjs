@@ -13,7 +13,7 @@ module.exports = [
     // The budget is 40 kB. Until the kit is back within it, the limit is what it has come down to,
     // so it can only fall: docs/performance.md lists what each feature costs. It never rises
     // without an issue that allows it.
-    limit: '45.3 kB',
+    limit: '44.8 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -21,7 +21,7 @@ module.exports = [
     path: app,
     gzip: true,
     // The budget is 30 kB; the same features as above, without react-query's share, and the same rule.
-    limit: '34.8 kB',
+    limit: '34.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {
