@@ -23,7 +23,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * zod's parse without its compiled fast path: an inbox parses each record shape a few times, and
- * compiling one (`new Function`) per object schema costs more than it saves at first paint.
+ * zod's parse without its compiled fast path (a `new Function` per object schema): an inbox parses
+ * each record shape a few times, too few for compiling to pay. The bench showed no difference
+ * either way at first paint; the parse itself stays off eval (zod still probes for it once, when it
+ * builds a schema).
  */
 export const JITLESS = { jitless: true } as const;

@@ -96,16 +96,16 @@ export function createNotificationActions(store: NotificationStore, options: { s
     /** Marks seen, in one request, every unseen notification the lists show. */
     markShownSeen: () => markSeen(unseen(store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.rows.map((n) => n.id)) ?? []))),
     /** Marks read every unread notification that matches `filter` (its tags or data; all by default). */
-    markAllAsRead: (filter: Scope = {}) => markAll(filter, { read: false }, { isRead: true, isSeen: true }, client.notifications.markAllAsRead),
+    markAllAsRead: (filter: Scope = {}) => markAll(filter, { read: false }, { isRead: true, isSeen: true }, (p, o) => client.notifications.markAllAsRead(p, o)),
     /** Marks seen every unseen notification that matches `filter` (its tags or data; all by default), in one request. */
-    markAllAsSeen: (filter: Scope = {}) => markAll(filter, { seen: false }, { isSeen: true }, client.notifications.markAsSeen),
+    markAllAsSeen: (filter: Scope = {}) => markAll(filter, { seen: false }, { isSeen: true }, (p, o) => client.notifications.markAsSeen(p, o)),
     /** A button was clicked (`done`), or its click undone. */
     completeAction(id: string, type: ActionType, done = true) {
       const field = type === 'primary' ? 'primaryAction' : 'secondaryAction';
       const action = store.table.get(id)?.[field];
       const change = action ? { [field]: { ...action, isCompleted: done } } : {};
-      const operation = done ? client.notifications.completeAction : client.notifications.revertAction;
-      return store.change([id], change, each((params, o) => operation({ ...params, actionType: type }, o)));
+      // Called on `client.notifications`: a client of the app's own may use `this`.
+      return store.change([id], change, each((params, o) => client.notifications[done ? 'completeAction' : 'revertAction']({ ...params, actionType: type }, o)));
     },
     /** Drops what seen-on-view has queued and not sent. */
     stop: seen.stop,
