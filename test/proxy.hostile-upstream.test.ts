@@ -97,6 +97,24 @@ const VECTORS: Vector[] = [
     status: 502,
     logged: true,
   },
+  {
+    name: 'a v1 feed item whose sender (another subscriber) comes with their email, phone and data',
+    answer: () =>
+      json({
+        data: [
+          {
+            _id: 'm1',
+            subscriber: { _id: ADA, subscriberId: 'sub_ada' },
+            actorSubscriber: { _id: 'g1', subscriberId: 'sub_grace', firstName: 'Grace', lastName: 'Hopper', avatar: 'https://example.com/g.png', email: 'grace@example.com', phone: '+15550100', data: { token: 'hunter2' } },
+          },
+        ],
+        hasMore: false,
+      }),
+    status: 200,
+    logged: false,
+    check: (body) =>
+      expect((JSON.parse(body) as { data: { actorSubscriber: unknown }[] }).data[0]?.actorSubscriber).toEqual({ _id: 'g1', subscriberId: 'sub_grace', firstName: 'Grace', lastName: 'Hopper', avatar: 'https://example.com/g.png' }),
+  },
   { name: 'a JSON body without end', answer: () => endless('application/json'), status: 502, logged: false },
   { name: 'a text body without end', answer: () => endless('text/plain'), status: 502, logged: false },
   { name: 'a body of 5 MiB', answer: () => json({ data: [], padding: ' '.repeat(5 * 1024 * 1024) }), status: 502, logged: false },

@@ -1,7 +1,8 @@
 /**
  * Keeps other subscribers' messages out of what the proxy passes to a browser. The deployed
  * service's mark-as reads back every message whose id was sent, whoever's it is; whatever an
- * upstream answers, a message reaches the browser only when it is provably the signed-in user's.
+ * upstream answers, a message reaches the browser only when it is provably the signed-in user's,
+ * and of its sender (another subscriber) only their name, picture and ids.
  */
 
 export type Json = Record<string, unknown>;
@@ -40,9 +41,18 @@ async function isOwn(message: Json, who: Ownership): Promise<boolean> {
   return internal === (await who.internalId());
 }
 
+/** What of a message's sender, another subscriber, the reader may see: who they are, not how to reach them. */
+const SENDER = ['_id', 'subscriberId', 'firstName', 'lastName', 'avatar'];
+
+/** The message with its sender (`actorSubscriber`, when populated) cut to `SENDER`. */
+function withSenderShown(message: Json): Json {
+  const sender = message.actorSubscriber;
+  return isRecord(sender) ? { ...message, actorSubscriber: Object.fromEntries(SENDER.flatMap((key) => (key in sender ? [[key, sender[key]]] : []))) } : message;
+}
+
 async function ownOnly(list: unknown[], who: Ownership): Promise<unknown[]> {
   const kept: unknown[] = [];
-  for (const item of list) if (isRecord(item) && (await isOwn(item, who))) kept.push(item);
+  for (const item of list) if (isRecord(item) && (await isOwn(item, who))) kept.push(withSenderShown(item));
   return kept;
 }
 
@@ -56,6 +66,6 @@ export async function withoutForeignMessages(body: unknown, who: Ownership): Pro
   if (Array.isArray(body)) return ownOnly(body, who);
   if (!isRecord(body)) return undefined;
   if (Array.isArray(body.data)) return { ...body, data: await ownOnly(body.data, who) };
-  if (isRecord(body.data)) return (await isOwn(body.data, who)) ? body : undefined;
-  return (await isOwn(body, who)) ? body : undefined;
+  if (isRecord(body.data)) return (await isOwn(body.data, who)) ? { ...body, data: withSenderShown(body.data) } : undefined;
+  return (await isOwn(body, who)) ? withSenderShown(body) : undefined;
 }
