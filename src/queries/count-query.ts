@@ -96,10 +96,12 @@ export function countOptions(store: NotificationStore, filters: NotificationCoun
       // Moved by more than the kit's changes: more than expected is something new; fewer, a change
       // elsewhere, unless a "mark all" of the kit's since explains it (it moves counts it cannot
       // foresee, as unseen when marking read).
-      const moved = before && shownCounts(store, filters, before).some((expected, index) => {
-        const now = data.counts[index] ?? 0;
-        return now > expected.count || (now < expected.count && store.clearedAt({ read: false }, before.seq) === undefined && store.clearedAt({ seen: false }, before.seq) === undefined);
-      });
+      const moved =
+        before &&
+        shownCounts(store, filters, before).some((expected, index) => {
+          const now = data.counts[index] ?? 0;
+          return now > expected.count || (now < expected.count && !store.changedAllSince(before.seq));
+        });
       if (moved && (await store.client.capabilities({ subscriberId: store.subscriberId })).counts) void store.queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
       return data;
     },

@@ -121,7 +121,12 @@ export function createNotificationStore(options: {
         views: table.all().flatMap((n) => view(n) ?? []),
         pending: [
           ...[...pending.keys()].map((id) => [table.get(id), view(table.get(id))] as const),
-          ...(all.length > 0 ? table.all().flatMap((n) => (pending.has(n.id) || under(n) === n ? [] : [[n, under(n)] as const])) : []),
+          ...(all.length > 0
+            ? table.all().flatMap((n) => {
+                const shown = pending.has(n.id) ? n : under(n);
+                return shown === n ? [] : [[n, shown] as const];
+              })
+            : []),
         ],
       });
     },
@@ -219,6 +224,8 @@ export function createNotificationStore(options: {
       const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties(entry.filter, filter)).map((entry) => entry.seq));
       return at === -1 ? undefined : at;
     },
+    /** Whether a change of all was sent or answered after `seq` (it moves counts by what the kit cannot tell). */
+    changedAllSince: (seq: number) => clears.some((entry) => entry.seq > seq),
     /** Another tab's change of all, answered: written into the rows that match, and the counts it empties are 0 until asked again. */
     learnAll(filter: ListFilter, change: Change): void {
       const at = stamp();

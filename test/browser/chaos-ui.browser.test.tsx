@@ -71,7 +71,10 @@ it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to
   const stale: string[] = [];
   // Every row on screen says what the service holds, and its toggle says the same as its state.
   tabs.forEach(({ host }, tab) => {
-    for (const row of host.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]')) {
+    const rows = host.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]');
+    // Rows to check, or the check checks nothing.
+    if (rows.length === 0) stale.push(`tab ${tab + 1}: no rows on screen`);
+    for (const row of rows) {
       const id = row.dataset.windowId ?? '';
       const item = row.querySelector<HTMLElement>('[data-inbox-slot="item"]');
       const message = truth.get(id);
