@@ -169,7 +169,7 @@ it('a change to every key waits for the changes before it and holds back those a
         };
       }),
   );
-  const all = q.all(async () => (order.push('all'), 0), async () => 0);
+  const all = q.all(async () => (order.push('all'), 0));
   const after = q.run(new Map([['y', 2]]), async () => (order.push('y=2'), answer('y', 2)()));
   await new Promise((resolve) => setTimeout(resolve, 5));
   expect(order).toEqual([]);

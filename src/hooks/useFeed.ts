@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { InboxNotification, InvalidFeedItem, PayloadFilter, RegisteredPayload } from '../client/index';
-import { listOptions } from '../queries/list-query';
-import { normalizeListFilter } from '../queries/list-filter';
+import { listOptions, normalizeListFilter } from '../queries/list-query';
 import type { ListFilter } from '../queries/matches';
 import { useInboxContext } from './InboxProvider';
 import { usePollInterval } from './useCounts';

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { listed, listOptions } from '../queries/list-query';
-import { normalizeListFilter } from '../queries/list-filter';
+import { listed, listOptions, normalizeListFilter } from '../queries/list-query';
 import type { ListFilter } from '../queries/matches';
 import { useNotificationStore } from './notification-store-context';
 

@@ -1,24 +1,20 @@
 /**
- * What the service answered to the kit's changes: each answer is written into the table at its
- * sequence number, and remembered as a move (the notification before and after it) with where it
- * came from (this tab or another, and the number of that tab's answers). A count asked before an
- * answer is moved by it; a count or a read another tab sent is moved by what it says it had not
- * heard of (its acknowledgements). No clock anywhere.
+ * What the service answered to the kit's changes: each answer is written into the table at its sequence
+ * number and remembered as a move (the notification before and after it) with where it came from (a tab,
+ * and the number of that tab's answers). A count asked before an answer is moved by it; a count or a read
+ * another tab sent, by what it says it had not heard of (its acknowledgements). No clock anywhere.
  */
-import type { FreePayload, InboxNotification } from '../client/index';
 import type { Move } from './count-plan';
+import type { Notification } from './matches';
 import type { NotificationTable } from './notification-table';
 import { overlaid, type Change } from './overlay';
-
-type Notification = InboxNotification<FreePayload>;
 
 /** What one notification's change sends; the service's answer, or nothing when it deleted it. */
 export type Send = (id: string) => Promise<Notification | void>;
 
 /**
- * One request for all the notifications of a change (seen, several read). It answers nothing of
- * them, or (v1) the notifications it changed: one it left out was not changed (unknown to it, or
- * not this subscriber's), and settles to what the table holds.
+ * One request for all of a change's notifications (seen, several read): it answers nothing of them, or (v1)
+ * those it changed; one left out was not (unknown to it, or not this subscriber's) and keeps the table's row.
  */
 export interface SendTogether {
   together: () => Promise<Notification[] | void>;
@@ -47,31 +43,25 @@ export function createAnswerLog(table: NotificationTable) {
   const tab = Math.random().toString(36).slice(2);
   const acks: Acks = { [tab]: 0 };
   const unacked = (origin: Origin, counted: Acks) => origin.n > (counted[origin.from] ?? 0);
+  // `tab`, `after`, `changedSince` and `acks` are the store's (documented there).
   return {
-    /** This tab's id in `Origin`s. */
     tab,
     /** The origin of this tab's next answer. */
     nextOrigin: (): Origin => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
     /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */
     write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin): Answered {
-      const told: Answered = { rows: [], deleted: [] };
       for (const [id, after] of entries) {
         const before = table.get(id);
         if (after) table.merge([after], at);
         else table.remove([id], at);
         log.push({ seq: at, id, move: [before, table.get(id)], origin });
-        if (after) told.rows.push(after);
-        else told.deleted.push(id);
       }
       if (log.length > MOVES_KEPT) log = log.slice(-MOVES_KEPT);
       if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
-      return told;
+      return { rows: entries.flatMap(([, n]) => n ?? []), deleted: entries.flatMap(([id, n]) => (n ? [] : id)) };
     },
-    /** The moves of answers after `seq`, and (with `acks`) of those the acknowledgements do not include. */
     after: (seq: number, counted?: Acks): Move[] => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
-    /** Whether an answer about this notification is newer than what `acks` acknowledge. */
     changedSince: (id: string, counted: Acks): boolean => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),
-    /** Of each tab, how many of its answers this tab has written. */
     acks: (): Acks => ({ ...acks }),
   };
 }
@@ -93,11 +83,10 @@ export function together(ids: readonly string[], answer: Notification[] | void):
 const STATE = ['isRead', 'isSeen', 'isArchived', 'isSnoozed', 'snoozedUntil', 'readAt', 'firstSeenAt', 'archivedAt', 'primaryAction', 'secondaryAction'] as const;
 
 /**
- * What a change's answers write, per notification: the state the service answered, over the row
- * the table holds (a v1 mark-as answers a leaner message, without the sender the feed gave); the
- * whole answer for a row the table does not hold. For one the answer said nothing of, the row the
- * table holds, changed (none when it does not hold it); nothing for one left out of an answer that
- * lists what it changed, or refused.
+ * What a change's answers write, per notification: the state the service answered, over the row the table
+ * holds (a v1 mark-as answers a leaner message, without the sender the feed gave); the whole answer for a row
+ * the table does not hold. For one the answer said nothing of, the row the table holds, changed (none when it
+ * does not hold it); nothing for one left out of an answer that lists what it changed, or refused.
  */
 export function written(table: NotificationTable, ids: readonly string[], change: Change, answers: readonly Answer[]): [string, Notification | undefined][] {
   return ids.flatMap((id, index): [string, Notification | undefined][] => {

@@ -3,10 +3,8 @@
  * each answer moved by the pending changes the service has not counted yet. The service stops
  * counting at 100: such a count is a lower bound, and stays one after the overlay moves it.
  */
-import type { FreePayload, InboxNotification, NotificationCountFilter } from '../client/index';
-import { matches, type ListFilter } from './matches';
-
-type Notification = InboxNotification<FreePayload>;
+import type { NotificationCountFilter } from '../client/index';
+import { matches, type ListFilter, type Notification } from './matches';
 
 /** The service counts at most this many for each filter. */
 export const COUNT_CAP = 100;
@@ -21,15 +19,10 @@ export function listedCount(page: { data: readonly unknown[]; invalidItems: read
 
 /** The filters of one count request for these counts, each asked once, and where each count's answer is. */
 export function countPlan(wanted: readonly ListFilter[]): { filters: NotificationCountFilter[]; at: number[] } {
-  /** Each filter sent, by its JSON. */
-  const sent = new Map<string, number>();
   // `data` is not a filter of the count route: a tab filtered by data is counted from its list.
-  const at = wanted.map(({ read, seen, archived, snoozed, severity, tags }) => {
-    const key = JSON.stringify({ read, seen, archived, snoozed, severity, tags });
-    if (!sent.has(key)) sent.set(key, sent.size);
-    return sent.get(key)!;
-  });
-  return { filters: [...sent.keys()].map((key) => JSON.parse(key) as NotificationCountFilter), at };
+  const keys = wanted.map(({ read, seen, archived, snoozed, severity, tags }) => JSON.stringify({ read, seen, archived, snoozed, severity, tags }));
+  const sent = [...new Set(keys)];
+  return { filters: sent.map((key) => JSON.parse(key) as NotificationCountFilter), at: keys.map((key) => sent.indexOf(key)) };
 }
 
 export interface ShownCount {
@@ -42,10 +35,9 @@ export interface ShownCount {
 export type Move = readonly [before: Notification | undefined, after: Notification | undefined];
 
 /**
- * A count the service answered, moved by the changes it has not counted: each notification leaves
- * or joins the filter as it does from `before` to `after`. Pending changes move it from the table's
- * state to the overlay's; the kit's own changes answered after the count was asked, from what the
- * table held before their answers to what they answered.
+ * A count the service answered, moved by the changes it has not counted: each notification leaves or joins
+ * the filter as it does from `before` to `after`. Pending changes move it from the table's state to the
+ * overlay's; the kit's changes answered after the count was asked, from what the table held to the answer.
  */
 export function shownCount(counted: number, filter: ListFilter, moves: Iterable<Move>): ShownCount {
   let count = counted;
@@ -55,9 +47,8 @@ export function shownCount(counted: number, filter: ListFilter, moves: Iterable<
 }
 
 /**
- * Whether clearing `cleared` (its unread, or its unseen, of its tags and data) leaves nothing in
- * `filter`: a filter of unread (or unseen) notifications within the same tags and data, whatever
- * else it asks. (Seen but unread is possible, so clearing unseen leaves the unread.)
+ * Whether clearing `cleared` (its unread or unseen, of its tags and data) empties `filter`: unread (or
+ * unseen) within the same tags and data, whatever else it asks (clearing unseen leaves the seen-but-unread).
  */
 export function empties(cleared: ListFilter, filter: ListFilter): boolean {
   const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);

@@ -1,16 +1,13 @@
 /**
- * The counts a view shows, in one request: v2's exact counts (the service stops at 100), or on v1,
- * where there is no count route, each filter's first 100 notifications, counted (a lower bound past
- * them). What a hook shows is the answer moved by the kit's changes the service had not counted.
+ * The counts a view shows, in one request: v2's, or on v1 (no count route) each filter's first 100, counted.
  *
- * A poll is this request. On v1 its lists bring what is new into the table; on v2 it brings only
- * numbers, so when they moved by more than the kit's own changes the newest notifications are read
- * too (`headOptions`): one request a poll while nothing happens.
+ * A poll is this request. On v1 its lists bring what is new; on v2 only numbers, so when they moved by more
+ * than the kit's changes the newest are read too (`headOptions`): one request a poll while nothing happens.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { InboxError, type FreePayload, type InboxNotification, type NotificationCountFilter } from '../client/index';
+import { InboxError, type NotificationCountFilter } from '../client/index';
 import { COUNT_CAP, listedCount, shownCount, type Move, type ShownCount } from './count-plan';
-import type { ListFilter } from './matches';
+import type { ListFilter, Notification } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
 import { isUnknownSubscriber, pageOrEmpty } from './unknown-subscriber';
 
@@ -29,7 +26,7 @@ export interface CountData {
 
 /** The newest notifications as one read found them, and what it knew of each tab's changes when it was sent. */
 export interface Head {
-  rows: InboxNotification<FreePayload>[];
+  rows: Notification[];
   acks: Acks;
 }
 
@@ -47,7 +44,7 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
     if (isUnknownSubscriber(error)) return { counts: filters.map(() => 0), seq };
     if (!(error instanceof InboxError && error.code === 'unsupported')) throw error;
   }
-  const rows: InboxNotification<FreePayload>[] = [];
+  const rows: Notification[] = [];
   const counts = await Promise.all(
     filters.map(async (filter) => {
       const page = await pageOrEmpty(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }));
@@ -60,14 +57,13 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
 }
 
 /**
- * A count as the reader sees it: the answer's (at `index`) moved by the kit's changes the service
- * had not counted, answered (`data.seq`, `data.acks`) or `pending`. After a change of all that
- * empties it ("mark all as read"), 0 moved by what was answered since, notifications the kit does
- * not hold included.
+ * A count as the reader sees it: the answer's (at `index`) moved by the kit's changes the service had not
+ * counted, answered (`data.seq`, `data.acks`) or `pending`. After a change of all that empties it ("mark all
+ * as read"), 0 moved by what was answered since, notifications the kit does not hold included.
  */
 export function countShown(store: NotificationStore, filter: ListFilter, data: CountData, index: number, pending: readonly Move[] = []): ShownCount {
   const at = store.clearedAt(filter, data.seq);
-  if (at !== undefined) return { count: shownCount(0, filter, [...(at === Infinity ? [] : store.answeredAfter(at)), ...pending]).count, exact: true };
+  if (at !== undefined) return shownCount(0, filter, [...(at === Infinity ? [] : store.answeredAfter(at)), ...pending]);
   const shown = shownCount(data.counts[index] ?? 0, filter, [...store.answeredAfter(data.seq, data.acks), ...pending]);
   return data.capped?.[index] ? { ...shown, exact: false } : shown;
 }
@@ -90,12 +86,10 @@ export function countOptions(store: NotificationStore, filters: NotificationCoun
     queryFn: async (): Promise<CountData> => {
       const before = store.queryClient.getQueryData<CountData>(queryKey);
       let data = await ask(store, filters);
-      // A change of the kit's was answered while the service counted: it may or may not be in the
-      // count. Asked again at once when none is on its way; else when they have all settled.
+      // A change of the kit's answered while the service counted may or may not be in it (see `askAgain`).
       if (store.askAgain(data.seq)) data = await ask(store, filters);
-      // Moved by more than the kit's changes: more than expected is something new; fewer, a change
-      // elsewhere, unless a "mark all" of the kit's since explains it (it moves counts it cannot
-      // foresee, as unseen when marking read).
+      // More than expected (the kit's changes counted in) is something new; fewer, a change elsewhere, unless a
+      // "mark all" of the kit's since explains it: it moves counts it cannot foresee (unseen, when marking read).
       const moved =
         before &&
         shownCounts(store, filters, before).some((expected, index) => {

@@ -10,7 +10,7 @@ import { createNotificationActions } from './notification-actions';
 import { createNotificationStore } from './notification-store';
 import { createPollerElection } from './poller';
 import { createPreferenceActions } from './preference-actions';
-import { refreshTabs, relayTabs, type TabChannel } from './tab-relay';
+import { relayTabs, type TabChannel } from './tab-relay';
 
 export interface InboxOptions {
   client: InboxBrowserClient;
@@ -41,7 +41,7 @@ export function createInbox(options: InboxOptions) {
     /** Which tab polls: one visible tab of the app that shows something that polls (see poller.ts). */
     poller: createPollerElection(scope, crossTab),
     /** Reads everything again, here and in the other tabs (after a broadcast, say). */
-    refreshEverywhere: () => refreshTabs(store, channel),
+    refreshEverywhere: store.readAgain,
     /** Starts listening to the other tabs and to caches filled elsewhere; returns the function that stops. Call it from an effect. */
     connect() {
       const stopSeeding = seedTable(store);

@@ -1,16 +1,14 @@
 import { InboxApiError, InboxNetworkError, InboxTimeoutError, type InboxError } from '../client/index';
 
 /**
- * The one recipe for optimistic mutations: apply the user's intent to the
- * cache at once, send it, then settle each key to what the service says, or
- * roll back only the keys this mutation still owns.
+ * The one recipe for optimistic mutations: apply the user's intent to the cache at once, send it, then
+ * settle each key to what the service says, or roll back only the keys this mutation still owns.
  *
- * Mutations touching the same key are sent one after another, so the service
- * applies them in the order the user made them and the last intent wins. One
- * that got no clear answer may still be applied later (the service got it and
- * is slow): before the next mutation on its keys goes, it is sent again under
- * the same idempotency keys until the service answers clearly, so it cannot
- * land after that next one. Until it is answered, the next one is refused.
+ * Mutations touching the same key are sent one after another, so the service applies them in the order the
+ * user made them and the last intent wins. One that got no clear answer may still be applied later (the
+ * service got it and is slow): before the next mutation on its keys goes, it is sent again under the same
+ * idempotency keys until the service answers clearly, so it cannot land after that next one. Until it is
+ * answered, the next one is refused.
  */
 
 /** No clear answer: the service may have applied it, or may still (see `InboxApiError.mayHaveApplied`). */
@@ -26,9 +24,8 @@ function unclear(error: unknown): boolean {
 const MAY_LAND_WITHIN_MS = 60_000;
 
 /**
- * When what the service holds is read again after a change with no clear answer: once it is no
- * longer sent again, and twice later. A proxy gives up on the service after seconds without
- * stopping it, so a change can land minutes late; the reader then sees what the service holds.
+ * Reads of the service's state after a change with no clear answer: once it is no longer sent again, then
+ * twice later (a proxy gives up after seconds without stopping the service: a change can land minutes late).
  */
 const READ_AGAIN_MS = [MAY_LAND_WITHIN_MS, 3 * MAY_LAND_WITHIN_MS, 10 * MAY_LAND_WITHIN_MS];
 
@@ -38,9 +35,8 @@ export interface IntentQueueOptions<V> {
   /** Writes values into the cache (optimistic values, settled values, rollbacks). */
   write(changes: ReadonlyMap<string, V>): void;
   /**
-   * Called when no mutation is in flight any more: refresh what may be stale.
-   * `failed`: a mutation since the last call got no clear answer (a lost connection, a timeout, a
-   * 5xx), so the service may have applied it or not. A refusal (a 4xx) is not: it was not applied.
+   * No mutation is in flight any more: refresh what may be stale. `failed`: one since the last call got no
+   * clear answer (a lost connection, a timeout, a 5xx: maybe applied); a refusal (a 4xx) was not applied.
    */
   settled(failed: boolean): void;
 }
@@ -122,21 +118,21 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
    * nothing (a 429 or a proxy's 4xx comes before the service, and the first sending may still land).
    */
   function resolve(entry: Unsettled<V>): Promise<void> {
-    const forget = () => {
+    const forget = (answered: boolean) => {
+      entry.answered = answered;
       if (unsettledAll === entry) unsettledAll = undefined;
       for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
     };
     if (entry.sending) return entry.sending;
     // Counted from its last sending: only one with nothing on its way may be too old to land.
     if (Date.now() - entry.at > MAY_LAND_WITHIN_MS) {
-      forget();
+      forget(false);
       return Promise.resolve();
     }
     entry.at = Date.now();
     entry.sending = entry.send().then(
       (values) => {
-        forget();
-        entry.answered = true;
+        forget(true);
         // Applied now, perhaps: where a notification belongs in a filtered feed, or what a change to
         // every key did, only a fresh read tells. The caches read again once the queue is idle.
         failed = true;
@@ -155,19 +151,17 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
           readAgain(entry);
           throw error;
         }
-        forget();
-        entry.answered = true;
+        forget(true);
       },
     );
     return entry.sending;
   }
 
   /**
-   * Applies `target` optimistically, waits for earlier mutations on the same
-   * keys, then calls `send`, which returns the service's values per key.
-   * `send` may be called again after an unclear answer, before a later mutation
-   * on the same keys: it must then send again what the service has not
-   * answered, under the same idempotency keys, so nothing is applied twice.
+   * Applies `target` optimistically, waits for earlier mutations on the same keys, then calls `send`, which
+   * returns the service's values per key. `send` may be called again after an unclear answer, before a
+   * later mutation on the same keys: it must then send again what the service has not answered, under the
+   * same idempotency keys, so nothing is applied twice.
    */
   async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
     const id = ++sequence;
@@ -181,31 +175,26 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
     const [sent, chain] = sendAfter([barrier, ...keys.map((key) => chains.get(key))], keys, send, () => send().then(({ values }) => values));
     for (const key of keys) chains.set(key, chain);
 
-    // Settles each key this mutation still owns to `valueOf(key)`; hands the others on.
-    const release = (valueOf: (key: string) => V | undefined) => {
-      const writes = new Map<string, V>();
-      for (const key of keys) {
-        if (owners.get(key)?.id !== id) continue;
-        owners.delete(key);
-        const value = valueOf(key);
-        if (value !== undefined) writes.set(key, value);
-        confirmed.delete(key);
-      }
-      if (writes.size > 0) options.write(writes);
-    };
-
     try {
       const { result, values } = await sent;
-      for (const [key, value] of values) if (owners.has(key)) confirmed.set(key, value);
       // Keys the service did not return were not changed by it.
-      release((key) => values.get(key) ?? confirmed.get(key));
+      for (const [key, value] of values) if (owners.has(key)) confirmed.set(key, value);
       return result;
     } catch (error) {
       // Anything but a clear refusal: the service may hold the change.
       if (!(error instanceof InboxApiError) || error.mayHaveApplied) failed = true;
-      release((key) => confirmed.get(key));
       throw error;
     } finally {
+      // Settles each key this mutation still owns to the service's last known value; hands the others on.
+      const writes = new Map<string, V>();
+      for (const key of keys) {
+        if (owners.get(key)?.id !== id) continue;
+        owners.delete(key);
+        const value = confirmed.get(key);
+        if (value !== undefined) writes.set(key, value);
+        confirmed.delete(key);
+      }
+      if (writes.size > 0) options.write(writes);
       for (const key of keys) if (chains.get(key) === chain) chains.delete(key);
       report(true);
     }
@@ -214,10 +203,10 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
   /**
    * A change to every key (mark all): sent after every mutation before it (those with unclear
    * answers sent again and answered, else it is refused unsent), and before any after it. After an
-   * unclear answer, `resend` goes before the next mutation, as `send` does for `run`.
+   * unclear answer it is sent again before the next mutation, as `run`'s `send` is.
    */
-  async function all<R>(send: () => Promise<R>, resend: () => Promise<unknown>): Promise<R> {
-    const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send, () => resend().then(() => undefined));
+  async function all<R>(send: () => Promise<R>): Promise<R> {
+    const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send, () => send().then(() => undefined));
     barrier = gate;
     try {
       return await sent;

@@ -7,6 +7,4 @@ export const inboxKeys = {
 };
 
 /** One cache per service and subscriber. */
-export function scopeOf(baseUrl: string, subscriberId: string): string {
-  return `${baseUrl}|${subscriberId}`;
-}
+export const scopeOf = (baseUrl: string, subscriberId: string): string => `${baseUrl}|${subscriberId}`;

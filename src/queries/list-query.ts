@@ -1,31 +1,27 @@
 /**
- * A filtered list's cache: the service's pages as ids and whether more follow; the notifications
- * themselves go into the table, where optimistic changes never touch what a page said. The first
- * page is small (fast to show) and the next ones grow with what is loaded, up to the service's 100.
+ * A filtered list's cache: the service's pages and whether more follow; the notifications themselves go
+ * into the table, where optimistic changes never touch what a page said. The first page is small (fast to
+ * show) and the next ones grow with what is loaded, up to the service's 100.
  *
- * On v2 the next page is asked after the oldest notification the pages hold that still exists (a
- * cursor that arrivals and changes do not shift). On v1, by offset: where the service's list now
- * reaches that notification, counted in the table (what the service last said of each), so the
- * reader's answered changes move it without any bookkeeping of shifts. Changes still on their way
- * when a page is asked for, or sent while it is read, may or may not show in it: the page starts
- * that many earlier, and is read again earlier still when changes crossed it (at most three
- * reads). The overlap costs nothing: a list shows each notification of the table once.
+ * On v2 the next page is asked after the oldest notification the pages hold that still exists (a cursor
+ * that arrivals and changes do not shift). On v1, by offset: where the service's list now reaches that
+ * notification, counted in the table (what the service last said of each), so the reader's answered changes
+ * move it without bookkeeping of shifts. Changes on their way when a page is asked for, or sent while it is
+ * read, may or may not show in it: the page starts that many earlier, and is read again earlier still when
+ * changes crossed it (at most three reads). The overlap costs nothing: a list shows each notification once.
  */
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { FreePayload, InboxNotification, InvalidFeedItem, ListNotificationsParams } from '../client/index';
+import { infiniteQueryOptions, partialMatchKey, type InfiniteData } from '@tanstack/react-query';
+import type { InvalidFeedItem, ListNotificationsParams } from '../client/index';
 import { listOfSorted, listView, newerFirst, nextCursor } from './list-view';
-import { matches, type ListFilter } from './matches';
+import type { ListFilter, Notification } from './matches';
 import type { NotificationStore } from './notification-store';
 import { MAX_PAGE, pageFor } from './page-plan';
 import { pageOrEmpty } from './unknown-subscriber';
 
-type Notification = InboxNotification<FreePayload>;
-
 export interface ListPage {
   /**
-   * The notifications as the service answered this page: the list shows the table's (written by
-   * later answers and laid over with pending changes); these seed the table when the cache came
-   * from elsewhere (rendered on the server).
+   * The notifications as the service answered this page: the list shows the table's (later answers, pending
+   * changes laid over); these seed the table when the cache came from elsewhere (rendered on the server).
    */
   rows: Notification[];
   hasMore: boolean;
@@ -34,12 +30,11 @@ export interface ListPage {
   cursor?: boolean | undefined;
 }
 
-const idsOf = (pages: readonly ListPage[]) => pages.flatMap((page) => page.rows.map((n) => n.id));
+export const idsOf = (pages: readonly ListPage[]) => pages.flatMap((page) => page.rows.map((n) => n.id));
 
+/** A page to read: its place (0: the first), its size, and where it starts. */
 interface PageParam {
-  /** The page's place: 0 for the first. */
   index: number;
-  /** How many it asks for. */
   size: number;
   /** v2's cursor: the id of the last notification before this page. */
   after?: string | undefined;
@@ -50,6 +45,14 @@ interface PageParam {
 }
 
 export type ListData = InfiniteData<ListPage, unknown>;
+
+/** A list's filter in one form: equal filters give equal query keys, and empty parts are left out. */
+export function normalizeListFilter(filter: ListFilter): ListFilter {
+  const { read, seen, archived, snoozed, severity, tags, data } = filter;
+  const normal: ListFilter = { read, seen, archived, snoozed, severity: severity?.length ? [...severity].sort() : undefined, tags: tags?.length ? [...tags].sort() : undefined, data: data && Object.keys(data).length > 0 ? data : undefined };
+  // Undefined fields out, so `{}` and `{ read: undefined }` are one key.
+  return JSON.parse(JSON.stringify(normal)) as ListFilter;
+}
 
 export function listOptions(store: NotificationStore, filter: ListFilter, limit: number) {
   return infiniteQueryOptions({
@@ -76,8 +79,7 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
       }
       if (pageParam.cursor ?? (await client.capabilities({ subscriberId })).cursor) return read({ after: pageParam.after });
       // v1: the reach's place in the service's list, as the table knows it now.
-      const { reach } = pageParam;
-      const start = reach ? table.all().filter((n) => matches(n, filter) && newerFirst(n, reach) <= 0).length : 0;
+      const start = pageParam.reach ? listOfSorted(table.all(), filter, pageParam.reach).length : 0;
       // Only a list filtered by a state the reader changes moves when they change it: the others page straight on.
       const moves = filter.read !== undefined || filter.seen !== undefined || filter.archived !== undefined || filter.snoozed !== undefined;
       let margin = 0;
@@ -102,12 +104,11 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
 }
 
 /**
- * Whether the last page held a notification the pages before it did not: a service that answers
- * the same page whatever is asked, or says `hasMore` for ever, ends the paging instead of being
- * asked again and again.
+ * Whether the last page held a notification the pages before it did not: a service that answers the same
+ * page whatever is asked, or says `hasMore` for ever, ends the paging instead of being asked again and again.
+ * Worked out once per page fetched (TanStack asks on every render).
  */
 function broughtSomethingNew(last: ListPage, pages: readonly ListPage[]): boolean {
-  // Worked out once per page fetched (TanStack asks on every render).
   if (!progress.has(last)) {
     const earlier = new Set(idsOf(pages.slice(0, -1)));
     progress.set(last, last.rows.some((n) => !earlier.has(n.id)));
@@ -143,10 +144,9 @@ const notInTable = (store: NotificationStore, data: ListData) => data.pages.flat
  */
 export function seedTable(store: NotificationStore): () => void {
   const cache = store.queryClient.getQueryCache();
-  const prefix = JSON.stringify([...store.key, 'list']).slice(0, -1);
   const seed = (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => {
     const data = query.state.data as ListData | undefined;
-    if (data?.pages && JSON.stringify(query.queryKey).startsWith(prefix)) store.table.merge(notInTable(store, data), 0);
+    if (data?.pages && partialMatchKey(query.queryKey, [...store.key, 'list'])) store.table.merge(notInTable(store, data), 0);
   };
   for (const query of cache.getAll()) seed(query);
   return cache.subscribe((event) => {

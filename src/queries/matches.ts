@@ -1,11 +1,13 @@
 /**
- * Whether a notification belongs in a filtered list, by the service's own rules (v2's list and
- * counts): each condition given must hold; `archived` and `snoozed` left out select both. A list
- * shows the table's notifications that match its filter, so a notification marked read leaves the
- * Unread tab because it no longer matches, not because code took it out of a cache.
+ * Whether a notification belongs in a filtered list, by the service's own rules (v2's list and counts):
+ * each condition given must hold; `archived` and `snoozed` left out select both. A list shows the
+ * notifications that match (see list-view): one marked read leaves the Unread tab as it no longer matches.
  */
 import type { FreePayload, InboxNotification, Severity } from '../client/index';
 import { partialMatch } from '../client/payload';
+
+/** A notification as the kit holds it: the payload is the app's, typed where the app reads it. */
+export type Notification = InboxNotification<FreePayload>;
 
 export interface ListFilter {
   read?: boolean | undefined;
@@ -20,7 +22,7 @@ export interface ListFilter {
   data?: Record<string, unknown> | undefined;
 }
 
-export function matches(notification: InboxNotification<FreePayload>, filter: ListFilter): boolean {
+export function matches(notification: Notification, filter: ListFilter): boolean {
   const { read, seen, archived, snoozed, severity, tags, data } = filter;
   return (
     (read === undefined || notification.isRead === read) &&

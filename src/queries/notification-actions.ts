@@ -4,15 +4,13 @@
  * buttons, and "mark all as read", in one request where the service has one.
  */
 import { newIdempotencyKey } from '../client/http';
-import type { ListData } from './list-query';
-import type { ListFilter } from './matches';
-import type { FreePayload, InboxNotification, NotificationParams, RequestOptions } from '../client/index';
+import { idsOf, type ListData } from './list-query';
+import type { ListFilter, Notification } from './matches';
+import type { NotificationParams, RequestOptions } from '../client/index';
 import { empties } from './count-plan';
-import type { NotificationStore, Send } from './notification-store';
+import type { NotificationStore } from './notification-store';
 import type { Change } from './overlay';
 import { createSeenBatch } from './seen-batch';
-
-export type ActionType = 'primary' | 'secondary';
 
 /** Which notifications a change of all touches: those of these tags, or this data (all by default). */
 type Scope = Pick<ListFilter, 'tags' | 'data'>;
@@ -25,20 +23,16 @@ export type NotificationActions = ReturnType<typeof createNotificationActions>;
 export function createNotificationActions(store: NotificationStore, options: { seenBatchMs?: number | undefined } = {}) {
   const { client, subscriberId } = store;
   /**
-   * A change's send, one request per notification, in which each keeps one idempotency key across
-   * its sendings: the intent queue sends a change again after an unclear answer, and the service
-   * must apply it once.
+   * A change sent in one request per notification, each under one idempotency key across its sendings: the
+   * intent queue sends a change again after an unclear answer, and the service must apply it once.
    */
-  const each = (route: (params: NotificationParams, options: RequestOptions) => Promise<InboxNotification<FreePayload> | void>): Send => {
-    const keys = new Map<string, string>();
-    return (notificationId) => {
-      if (!keys.has(notificationId)) keys.set(notificationId, newIdempotencyKey());
-      return route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! });
-    };
+  const each = (ids: readonly string[], change: Change, route: (params: NotificationParams, options: RequestOptions) => Promise<Notification | void>) => {
+    const keys = new Map(ids.map((id) => [id, newIdempotencyKey()]));
+    return store.change(ids, change, (notificationId) => route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! }));
   };
-  const read = (ids: readonly string[]) => store.change(ids, { isRead: true, isSeen: true }, each((params, o) => client.notifications.markAsRead(params, o)));
+  const read = (ids: readonly string[]) => each(ids, { isRead: true, isSeen: true }, (params, o) => client.notifications.markAsRead(params, o));
   // The service marks a notification seen with any change, and unarchives one marked unread.
-  const unread = (ids: readonly string[]) => store.change(ids, { isRead: false, isSeen: true, isArchived: false }, each((params, o) => client.notifications.markAsUnread(params, o)));
+  const unread = (ids: readonly string[]) => each(ids, { isRead: false, isSeen: true, isArchived: false }, (params, o) => client.notifications.markAsUnread(params, o));
   /** Of these, those the reader sees unseen (not those whose seen mark is on its way). */
   const unseen = (ids: Iterable<string>) => {
     const wanted = new Set(ids);
@@ -53,17 +47,16 @@ export function createNotificationActions(store: NotificationStore, options: { s
     return store.change(ids, { isSeen: true }, {
       together: async () => {
         // v2 answers nothing; a v1 client's stand-in answers the notifications it changed.
-        const answer = (await client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey })) as InboxNotification<FreePayload>[] | void;
+        const answer = (await client.notifications.markAsSeen({ subscriberId, notificationIds: ids }, { idempotencyKey })) as Notification[] | void;
         if (answer) for (const id of ids) if (!answer.some((n) => n.id === id)) skipped.add(id);
         return answer;
       },
     });
   };
   /**
-   * Marks all that match `filter` (its tags or data; all by default) and are not yet `unmarked`, in
-   * one request, then asks the counts again (it changed what the kit does not hold too). Kept for a
-   * second sending after an unclear answer, so the service applies it once. Over v1 the proxy, or a
-   * v1 client's stand-in, marks all as v1 can (and refuses what it cannot).
+   * Marks all that match `filter` (its tags or data; all by default) and are not yet `unmarked`, in one
+   * request under one idempotency key (as `each`), then asks the counts again: it changed what the kit does
+   * not hold too. Over v1 the proxy, or a v1 client's stand-in, marks all as v1 can (and refuses the rest).
    */
   const markAll = async (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute) => {
     const idempotencyKey = newIdempotencyKey();
@@ -94,18 +87,18 @@ export function createNotificationActions(store: NotificationStore, options: { s
     /** Queues an id to be marked seen with others seen soon after it, in one request. */
     markSeenSoon: seen.add,
     /** Marks seen, in one request, every unseen notification the lists show. */
-    markShownSeen: () => markSeen(unseen(store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => data?.pages.flatMap((page) => page.rows.map((n) => n.id)) ?? []))),
+    markShownSeen: () => markSeen(unseen(store.queryClient.getQueriesData<ListData>({ queryKey: [...store.key, 'list'] }).flatMap(([, data]) => (data ? idsOf(data.pages) : [])))),
     /** Marks read every unread notification that matches `filter` (its tags or data; all by default). */
     markAllAsRead: (filter: Scope = {}) => markAll(filter, { read: false }, { isRead: true, isSeen: true }, (p, o) => client.notifications.markAllAsRead(p, o)),
     /** Marks seen every unseen notification that matches `filter` (its tags or data; all by default), in one request. */
     markAllAsSeen: (filter: Scope = {}) => markAll(filter, { seen: false }, { isSeen: true }, (p, o) => client.notifications.markAsSeen(p, o)),
     /** A button was clicked (`done`), or its click undone. */
-    completeAction(id: string, type: ActionType, done = true) {
+    completeAction(id: string, type: 'primary' | 'secondary', done = true) {
       const field = type === 'primary' ? 'primaryAction' : 'secondaryAction';
       const action = store.table.get(id)?.[field];
       const change = action ? { [field]: { ...action, isCompleted: done } } : {};
       // Called on `client.notifications`: a client of the app's own may use `this`.
-      return store.change([id], change, each((params, o) => client.notifications[done ? 'completeAction' : 'revertAction']({ ...params, actionType: type }, o)));
+      return each([id], change, (params, o) => client.notifications[done ? 'completeAction' : 'revertAction']({ ...params, actionType: type }, o));
     },
     /** Drops what seen-on-view has queued and not sent. */
     stop: seen.stop,

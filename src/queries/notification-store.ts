@@ -1,24 +1,21 @@
 /**
- * The store of one subscriber's inbox on `client.notifications` (v2, or v1 through its stand-ins):
- * the table holds the service's state, the intent queue's pending changes lie over it, and lists
- * and counts are read from both. No write of one cache into another, and no clock: answers are
- * ordered by the table's sequence.
+ * The store of one subscriber's inbox on `client.notifications` (v2, or v1 through its stand-ins): the table
+ * holds the service's state, the intent queue's pending changes lie over it, and lists and counts are read
+ * from both. No write of one cache into another, and no clock: answers are ordered by the table's sequence.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { InboxBrowserClient } from '../client/browser-client';
-import type { FreePayload, InboxNotification } from '../client/index';
 import { createAnswerLog, together, written, type Answered, type Origin, type Send, type SendTogether } from './answer-log';
 import { empties, type Move } from './count-plan';
 import { createIntentQueue } from './intents';
 import { createListeners } from './listeners';
 import { inboxKeys, scopeOf } from './keys';
 import { createNotificationTable, type NotificationTable } from './notification-table';
-import { matches, type ListFilter } from './matches';
+import { matches, type ListFilter, type Notification } from './matches';
 import { combined, overlaid, type Change } from './overlay';
 
-export type { Acks, Answered, Origin, Send, SendTogether } from './answer-log';
+export type { Acks } from './answer-log';
 
-type Notification = InboxNotification<FreePayload>;
 type Entry = [string, Notification | undefined];
 
 export type NotificationStore = ReturnType<typeof createNotificationStore>;
@@ -74,8 +71,8 @@ export function createNotificationStore(options: {
   const matching = (filter: ListFilter, change: Change) => table.all().flatMap((n): Entry[] => (matches(n, filter) ? [[n.id, overlaid(n, change)]] : []));
   /** What the service holds is read again, here and in the other tabs. */
   const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
     tell.call({ kind: 'refresh' });
+    return queryClient.invalidateQueries({ queryKey: key });
   };
 
   /** Writes what an answer of this tab's holds, at `at`, and tells the listeners (when it wrote anything). */
@@ -91,7 +88,7 @@ export function createNotificationStore(options: {
     // Its writes are the overlay moving (its pending values): the table is written by the answers.
     write: changed,
     settled(failed) {
-      if (failed) readAgain();
+      if (failed) void readAgain();
       else if (recount) void queryClient.invalidateQueries({ queryKey: [...key, 'count'] });
       recount = false;
     },
@@ -105,9 +102,8 @@ export function createNotificationStore(options: {
     key,
     table,
     /**
-     * What lists and counts read, one object per write of the table or the overlay, the same until
-     * the next: each list and count reads it without working it out again, and `useSyncExternalStore`
-     * compares it.
+     * What lists and counts read, one object per write of the table or the overlay, the same until the next:
+     * each list and count reads it without working it out again, and `useSyncExternalStore` compares it.
      */
     snapshot(): Snapshot {
       if (snapshot) return snapshot;
@@ -140,9 +136,8 @@ export function createNotificationStore(options: {
      */
     changedSince: log.changedSince,
     /**
-     * The kit's changes (this tab's, and those other tabs told of) answered after `seq`: a count
-     * asked at `seq` did not count them. With `acks` (a count another tab asked), also those it says
-     * it did not include.
+     * The kit's changes (this tab's, and those other tabs told of) answered after `seq`, which a count asked
+     * at `seq` did not count; with `acks` (a count another tab asked), also those it says it did not include.
      */
     answeredAfter: log.after,
     /**
@@ -159,9 +154,8 @@ export function createNotificationStore(options: {
      */
     changes: () => ({ ...changes }),
     /**
-     * Changes these notifications optimistically, sends each (or all in one request), and writes
-     * what the service answers: a request that answers nothing of them writes the change into the
-     * rows the table holds.
+     * Changes these notifications optimistically, sends each (or all in one request), and writes what the
+     * service answers: a request that answers nothing of them writes the change into the rows the table holds.
      */
     async change(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void> {
       changes.pending += ids.length;
@@ -187,10 +181,9 @@ export function createNotificationStore(options: {
       }
     },
     /**
-     * A change of every notification `filter` selects ("mark all as read"), those the table does not
-     * hold too, in one request: shown at once on what matches, sent after every change before it and
-     * before any after it (see the intent queue's `all`); answered, written into the rows that match.
-     * Until a count asked after its answer, a count it empties shows none.
+     * A change of every notification `filter` selects ("mark all as read"), held or not, in one request:
+     * shown at once on what matches, sent after every change before it and before any after it; answered,
+     * written into the rows that match. Until a count asked after its answer, a count it empties shows none.
      */
     async changeAll(filter: ListFilter, change: Change, send: () => Promise<unknown>): Promise<void> {
       const entry = { filter, change, seq: Infinity };
@@ -201,13 +194,13 @@ export function createNotificationStore(options: {
       inFlight++;
       stamp();
       try {
-        await intents.all(send, send);
+        await intents.all(send);
         answer(matching(filter, change), (entry.seq = stamp()));
         tell.call({ kind: 'all', filter, change });
       } catch (error) {
         clears = clears.filter((other) => other !== entry);
         // Refused part-way (v1's batches) or not answered.
-        readAgain();
+        void readAgain();
         throw error;
       } finally {
         changes.pending--;
@@ -216,9 +209,8 @@ export function createNotificationStore(options: {
       }
     },
     /**
-     * The latest change of all, since `seq`, that empties a count of `filter`: its sequence number
-     * (Infinity while on its way), or `undefined`. A count asked at `seq` is then 0, moved by what
-     * was answered after it.
+     * The latest change of all since `seq` that empties a count of `filter`: its sequence number (Infinity
+     * while on its way), or `undefined`. A count asked at `seq` is then 0, moved by what was answered after it.
      */
     clearedAt(filter: ListFilter, seq: number): number | undefined {
       const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties(entry.filter, filter)).map((entry) => entry.seq));
@@ -237,6 +229,7 @@ export function createNotificationStore(options: {
     learn(told: Answered, origin: Origin): void {
       log.write([...told.rows.map((n): Entry => [n.id, n]), ...told.deleted.map((id): Entry => [id, undefined])], stamp(), origin);
     },
+    readAgain,
     /** Hears what the other tabs are to hear: what each change's answers wrote, each change of all answered, and reads everything again after a change with no clear answer. */
     onTold: tell.add,
     subscribe: listeners.add,

@@ -1,16 +1,13 @@
 /**
- * The table of notifications: each held once, by id, whatever answer brought it (a v1 or v2 page,
- * a change's answer, another tab's relay). Answers are ordered by the store's own sequence, never by
- * a clock: a read takes the next number when it is sent, a change's answer (or a relay) when it
- * arrives, since the service had applied the change by then; an answer is written only over rows
- * an answer of a lower number wrote. A deletion is kept as a row too, so that a read
- * sent before it cannot bring the notification back.
+ * The table of notifications: each held once, by id, whatever answer brought it (a v1 or v2 page, a change's
+ * answer, another tab's relay). Answers are ordered by the store's own sequence, never by a clock: a read
+ * takes the next number when it is sent, a change's answer (or a relay) when it arrives, since the service
+ * had applied the change by then; an answer is written only over rows an answer of a lower number wrote. A
+ * deletion is kept as a row too, so that a read sent before it cannot bring the notification back.
  */
-import type { FreePayload, InboxNotification } from '../client/index';
 import { newerFirst } from './list-view';
 import { createListeners } from './listeners';
-
-type Notification = InboxNotification<FreePayload>;
+import type { Notification } from './matches';
 
 interface Row {
   /** `undefined`: deleted. */

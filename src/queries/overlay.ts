@@ -1,12 +1,9 @@
 /**
- * Optimistic changes as an overlay: the intent queue's pending change of each notification (the
- * whole of what the reader asked for it, the latest intent's), laid over what the table holds.
- * Rolling back is the queue dropping its entry; a server answer writes the table, never the
- * overlay, so it cannot erase a pending change.
+ * Optimistic changes as an overlay: the intent queue's pending change of each notification (the whole of
+ * what the reader asked for it, the latest intent's), laid over what the table holds. Rolling back is the
+ * queue dropping its entry; a server answer writes the table, never the overlay, so it cannot erase one.
  */
-import type { FreePayload, InboxNotification } from '../client/index';
-
-type Notification = InboxNotification<FreePayload>;
+import type { Notification } from './matches';
 
 /** What a change does to a notification: the fields it sets, or its deletion. */
 export type Change = Partial<Pick<Notification, 'isRead' | 'isSeen' | 'isArchived' | 'isSnoozed' | 'snoozedUntil' | 'primaryAction' | 'secondaryAction'>> | { deleted: true };

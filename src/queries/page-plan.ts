@@ -1,7 +1,6 @@
 /**
- * How a v1 list pages: the service pages by number (`page × limit` is the offset), so each page is
- * the number-and-limit that best covers where the list continues (an overlap with what is loaded
- * costs nothing: the list shows each notification once).
+ * How a v1 list pages: the service pages by number (`page × limit` is the offset), so each page is the
+ * number-and-limit that best covers where the list continues (an overlap costs nothing, see list-query).
  */
 
 /** The service's largest page. */

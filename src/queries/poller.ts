@@ -1,10 +1,9 @@
 import { createListeners } from './listeners';
 
 /**
- * One poller for all the app's tabs: while visible, a tab with something that polls (a bell, a
- * feed) queues for a Web Lock named after the service and subscriber; hidden, or with nothing
- * left that polls, it lets the lock go to another tab. The tab holding it polls and tells the
- * others what it finds. Without `crossTab` or without Web Locks, every tab polls.
+ * One poller for all the app's tabs: while visible, a tab with something that polls (a bell, a feed)
+ * queues for the service and subscriber's Web Lock; hidden, or with nothing left that polls, it lets the
+ * lock go to another tab. The tab holding it polls. Without `crossTab` or without Web Locks, every tab polls.
  */
 export function createPollerElection(scope: string, crossTab: boolean) {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;

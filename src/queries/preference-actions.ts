@@ -1,7 +1,6 @@
 /**
- * Preference toggles: a switch moves at once, the service is told, a second toggle of the same
- * switch waits for the first, and a refusal rolls it back. Once the service refuses updates
- * (403, 405) the preferences are read-only, with its reason.
+ * Preference toggles: a switch moves at once, the service is told, a second toggle of it waits for the
+ * first, and a refusal rolls it back. Once the service refuses updates (403, 405) they are read-only.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { InboxApiError, type Preferences } from '../client/index';

@@ -6,10 +6,8 @@ import { orWhenUnknown } from './unknown-subscriber';
 
 export function preferencesOptions(client: PreferenceOperations, subscriberId: string, queryKey: QueryKey) {
   return queryOptions({
-    // The client retries network errors, 5xx and 429 itself.
     retry: false,
     queryKey,
-    // `null`: the service does not know this subscriber yet, so there is nothing to set.
     queryFn: ({ signal }): Promise<Preferences | null> => orWhenUnknown<Preferences | null>(client.getPreferences({ subscriberId }, { signal }), () => null),
   });
 }

@@ -1,8 +1,7 @@
 /**
- * Seen on view, batched: the ids seen within a short while go to the service in one request.
- * Seen on view is not the reader's explicit doing, so it is never re-sent in a loop: an id the
- * service skipped is not sent again, and one whose request failed waits a while (it is still on
- * screen, and would be sent again at once).
+ * Seen on view, batched: the ids seen within a short while go to the service in one request. Seen on view is
+ * not the reader's explicit doing, so it is never re-sent in a loop: an id the service skipped is not sent
+ * again, and one whose request failed waits a while (it is still on screen, and would be sent again at once).
  */
 
 /** How long an id whose seen mark failed waits before it may be sent again. */
@@ -14,7 +13,6 @@ export function createSeenBatch(send: (ids: string[]) => Promise<unknown>, skipp
   /** Ids whose seen mark failed, and when they may be sent again. */
   const retryAt = new Map<string, number>();
   return {
-    /** Queues an id to be marked seen with the others seen soon after it. */
     add(id: string): void {
       if (queue.has(id) || skipped.has(id) || (retryAt.get(id) ?? 0) > Date.now()) return;
       queue.add(id);
@@ -28,7 +26,6 @@ export function createSeenBatch(send: (ids: string[]) => Promise<unknown>, skipp
         });
       }, delayMs);
     },
-    /** Drops what is queued and not yet sent. */
     stop() {
       clearTimeout(timer);
       timer = undefined;

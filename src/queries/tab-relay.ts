@@ -1,11 +1,9 @@
 /**
- * The tabs of one app, in step without a clock. Each tells the others what its changes' answers
- * wrote; each writes what it hears at its own next sequence number, as an answered change. The
- * tab that polls tells the others its counts, with how many of each tab's answered changes they
- * include, so a tab moves them by its changes they do not; and the newest notifications it read,
- * with the same acknowledgements, which a tab takes except where a change it has written is newer
- * than that read. Every message carries the protocol's version: a tab running another version of
- * the kit ignores it.
+ * The tabs of one app, in step without a clock. Each tells the others what its changes' answers wrote; each
+ * writes what it hears at its own next sequence number, as an answered change. The tab that polls tells the
+ * others its counts, with how many of each tab's answered changes they include, so a tab moves them by its
+ * changes they do not; and the newest notifications it read, with the same acknowledgements, taken except
+ * where a change the tab wrote is newer. A tab ignores messages of another version of the protocol.
  */
 import { partialMatchKey, type QueryCacheNotifyEvent, type QueryKey } from '@tanstack/react-query';
 import type { NotificationCountFilter } from '../client/index';
@@ -25,7 +23,7 @@ export interface TabChannel {
 }
 
 /** Keeps `store` in step with the other tabs through `channel` until the returned function is called. */
-export function relayTabs(store: NotificationStore, channel: TabChannel, preferencesKey?: QueryKey): () => void {
+export function relayTabs(store: NotificationStore, channel: TabChannel, preferencesKey: QueryKey): () => void {
   const { queryClient, table } = store;
   const post = (message: Message) => channel.postMessage({ v: VERSION, ...message });
   const stops = [
@@ -59,18 +57,10 @@ export function relayTabs(store: NotificationStore, channel: TabChannel, prefere
       const fresh = rows.filter((n) => !store.changedSince(n.id, acks));
       if (fresh.length > 0) table.merge(fresh, table.next());
     } else if (message.kind === 'all') store.learnAll(message.filter, message.change);
-    else if (message.kind === 'preferences') {
-      if (preferencesKey) void queryClient.invalidateQueries({ queryKey: preferencesKey });
-    } else void queryClient.invalidateQueries({ queryKey: store.key });
+    else void queryClient.invalidateQueries({ queryKey: message.kind === 'preferences' ? preferencesKey : store.key });
   };
   return () => {
     for (const stop of stops) stop();
     channel.onmessage = null;
   };
-}
-
-/** Asks every tab, this one included, to read everything again (after a broadcast, say). */
-export function refreshTabs(store: NotificationStore, channel: TabChannel | undefined): Promise<void> {
-  channel?.postMessage({ v: VERSION, kind: 'refresh' });
-  return store.queryClient.invalidateQueries({ queryKey: store.key });
 }

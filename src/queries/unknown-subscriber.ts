@@ -1,8 +1,7 @@
 /**
- * A subscriber the service does not know yet: the deployed service creates subscribers when a
- * workflow is first triggered for them, and until then answers their feed with 400 "Subscriber
- * not found" (our reference's spec form: 404). For an inbox that is a new user with nothing in
- * it, not an error.
+ * A subscriber the service does not know yet: the deployed service creates subscribers when a workflow is
+ * first triggered for them, and until then answers their feed with 400 "Subscriber not found" (our
+ * reference's spec form: 404). For an inbox that is a new user with nothing in it, not an error.
  */
 import { InboxApiError, type FreePayload, type NotificationsPage } from '../client/index';
 

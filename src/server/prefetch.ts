@@ -10,8 +10,7 @@ import type { FeedFilter } from '../hooks/useFeed';
 import { countPlan } from '../queries/count-plan';
 import { countOptions, type CountData } from '../queries/count-query';
 import { inboxKeys, scopeOf } from '../queries/keys';
-import { normalizeListFilter } from '../queries/list-filter';
-import { listOptions } from '../queries/list-query';
+import { listOptions, normalizeListFilter } from '../queries/list-query';
 import { createNotificationStore } from '../queries/notification-store';
 import { preferencesOptions } from '../queries/preferences-query';
 
