@@ -2,7 +2,7 @@
 // everything else the kit brings is counted: its code (schemas included), zod,
 // @tanstack/react-query and the CSS. An app's production build: externals as listed, and
 // NODE_ENV=production (drops libraries' dev-only code).
-const external = (names) => (config) => ({ ...config, external: names, define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
+const external = (names) => (config) => ({ ...config, external: [...names, './menus-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 const app = 'scripts/size/app.js';
 
 module.exports = [

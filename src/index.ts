@@ -10,4 +10,5 @@ export type { ColorScheme, InboxTheme } from './theme/theme';
 export { formatCount } from './queries/count-label';
 export type { Count, CountKind } from './queries/count-label';
 export type { HeadersOption, InboxClient, InvalidFeedItem, Register, RegisteredPayload, RegisteredPayloadSchema, StandardSchemaV1 } from './client/index';
-export type { InboxAction, InboxNotification, InboxRedirect, PayloadFilter, Severity } from './client/index';
+export type { InboxAction, InboxCapabilities, InboxNotification, InboxRedirect, PayloadFilter, Severity } from './client/index';
+export type { SnoozePreset } from './i18n/snooze-times';

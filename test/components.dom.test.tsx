@@ -66,7 +66,7 @@ describe('<Inbox />', () => {
     await waitFor(() => expect(items().length).toBe(20));
     all.focus();
     await user.keyboard('{ArrowRight}');
-    const unread = screen.getByRole('tab', { name: 'Unread' });
+    const unread = screen.getByRole('tab', { name: /^Unread/ });
     expect(unread).toHaveFocus();
     expect(unread).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(items().every((item) => item.dataset.state === 'unread')).toBe(true));

@@ -223,7 +223,7 @@ describe('<Inbox variant="embedded" /> on the deployed service’s feed', () => 
     const user = userEvent.setup();
     renderWith(<Inbox variant="embedded" />, feedBody.data);
     await waitFor(() => expect(articles()).toHaveLength(feedBody.data.length));
-    await user.click(screen.getByRole('tab', { name: 'Unread' }));
+    await user.click(screen.getByRole('tab', { name: /^Unread/ }));
     await waitFor(() => expect(articles()).toHaveLength(unreadIn(feedBody.data)));
     expect(articles().every((article) => article.dataset.state === 'unread')).toBe(true);
   });

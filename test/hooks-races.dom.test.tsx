@@ -216,7 +216,7 @@ describe(`races (${V2 ? 'v2' : 'v1'})`, () => {
     const scope = String(view.queryClient.getQueryCache().findAll({ queryKey: ['inbox-kit'] })[0]?.queryKey[1]);
     const otherTab = new BroadcastChannel(`inbox-kit:${scope}`);
     const right = truth({ read: false }).length;
-    otherTab.postMessage({ v: 1, kind: 'count', filters: [{ read: false }], counts: [right + 5], capped: [false], acks: {} } satisfies TabMessage);
+    otherTab.postMessage({ v: 1, kind: 'count', filters: [{ read: false, snoozed: false }], counts: [right + 5], capped: [false], acks: {} } satisfies TabMessage);
     await waitFor(() => expect(view.result.current.counts.unread?.value).toBe(right + 5));
     await act(() => countsOf(view.queryClient));
     await waitFor(() => expect(view.result.current.counts.unread?.value).toBe(right));
@@ -284,7 +284,7 @@ describe(`races (${V2 ? 'v2' : 'v1'})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await arrive('Arrived');
     const newer = truth({ read: false }).length;
-    otherTab.postMessage({ v: 1, kind: 'count', filters: [{ read: false }], counts: [newer], capped: [false], acks: {} } satisfies TabMessage);
+    otherTab.postMessage({ v: 1, kind: 'count', filters: [{ read: false, snoozed: false }], counts: [newer], capped: [false], acks: {} } satisfies TabMessage);
     await waitFor(() => expect(view.result.current.counts.unread?.value).toBe(newer));
     release();
     await act(() => own);

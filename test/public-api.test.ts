@@ -62,7 +62,11 @@ it('inbox-kit (root): the React surface only (components, provider, hooks), not 
     'PreferencesPanel',
     'defaultLabels',
     'formatCount',
+    'useArchive',
+    'useBulkActions',
+    'useCapabilities',
     'useCounts',
+    'useDelete',
     'useFeed',
     'useInboxClient',
     'useMarkAction',
@@ -70,6 +74,7 @@ it('inbox-kit (root): the React surface only (components, provider, hooks), not 
     'useMarkAs',
     'usePreferences',
     'useSeenOnView',
+    'useSnooze',
     'useUpdatePreference',
   ]);
 });

@@ -22,6 +22,9 @@ export interface InboxBrowserClient<P = FreePayload> extends PreferenceOperation
 export function createBrowserClient(options: { baseUrl: string; headers: () => Promise<HeadersInit>; payloadSchema: PayloadCheck; fetch?: typeof fetch }): InboxBrowserClient {
   /** What the proxy said of the service, once it answered. */
   let upstream: 'v1' | 'v2' | undefined;
+  let told!: () => void;
+  /** Settles with the first answer that says which the service speaks. */
+  const known = new Promise<void>((resolve) => (told = resolve));
   const transport = connect('InboxProvider', {
     baseUrl: options.baseUrl,
     headers: async () => {
@@ -33,6 +36,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       const answer = await (options.fetch ?? fetch)(input, init);
       if (answer.headers.get('x-inbox-kit-upstream') === 'v1') upstream = 'v1';
       else if (answer.ok) upstream ??= 'v2';
+      if (upstream) told();
       return answer;
     },
   });
@@ -43,8 +47,9 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       baseUrl: transport.baseUrl,
       notifications: notifications as NotificationOperations<FreePayload>,
       ...preferenceOperations(transport),
-      async capabilities({ subscriberId }) {
-        if (!upstream) await notifications.list({ subscriberId, limit: 1 });
+      // Known from the inbox's first answer (its count or its list), with no request of its own.
+      async capabilities() {
+        await known;
         // The proxy counts over v1 too.
         return { ...capabilitiesOf(upstream !== 'v1'), counts: true };
       },

@@ -47,6 +47,8 @@ export interface RequestOptions {
    * Default: a new random key per call, reused by its retries.
    */
   idempotencyKey?: string;
+  /** Sent with `keepalive`, so it completes after the page is closed (a change made just before). */
+  keepalive?: boolean;
 }
 
 export interface RequestSpec extends RequestOptions {
@@ -144,7 +146,7 @@ export function createTransport(options: TransportOptions): Transport {
             // The headers, or the abort (of the timeout or the caller) if it comes first.
             const headers = await Promise.race([headersFor(), new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error)))]);
             sent = true;
-            response = await doFetch(url, { method: spec.method, body, headers, signal: controller.signal });
+            response = await doFetch(url, { method: spec.method, body, headers, signal: controller.signal, keepalive: spec.keepalive });
             text = await response.text();
           } catch (error) {
             if (signal?.aborted) throw new InboxAbortError(operation, signal.reason);

@@ -7,3 +7,4 @@ export type { NotificationItemProps } from './notification-item/NotificationItem
 export { PreferencesPanel } from './preferences-panel/PreferencesPanel';
 export type { PreferencesPanelProps } from './preferences-panel/PreferencesPanel';
 export type { InboxCallbacks, InboxRenderers, NotificationButton } from './shared/settings';
+export type { NotificationRowActions } from './notification-item/use-row-actions';

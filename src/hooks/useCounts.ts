@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { formatCount, type Count, type CountKind } from '../queries/count-label';
+import { COUNTED } from '../queries/inbox-counts';
 import { useInboxContext, type InboxContextValue } from './InboxProvider';
 import { useNotificationCounts } from './useNotificationCounts';
 
@@ -24,7 +25,6 @@ export interface UseCountsOptions {
   poll?: boolean;
 }
 
-const FILTER: Record<CountKind, { read?: false; seen?: false }> = { unread: { read: false }, unseen: { seen: false } };
 
 /** Unread and unseen counts for the badge, from the service, in one request, moved at once by the reader's changes. */
 export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
@@ -33,7 +33,7 @@ export function useCounts(options: UseCountsOptions = {}): UseCountsResult {
   const kinds = (['unread', 'unseen'] as const).filter((kind) => include.includes(kind));
   const interval = usePollInterval(context, options.poll === true);
   // Keyed by their JSON there: a new array each render is the same query.
-  const { counts, isLoading, error, refetch } = useNotificationCounts(kinds.map((kind) => FILTER[kind]), { refetchInterval: interval, staleTime: context.pollInterval || 30_000 }, 'useCounts');
+  const { counts, isLoading, error, refetch } = useNotificationCounts(kinds.map((kind) => COUNTED[kind]), { refetchInterval: interval, staleTime: context.pollInterval || 30_000 }, 'useCounts');
   const max = options.max ?? 99;
   const of = (kind: CountKind): Count | undefined => {
     const shown = counts?.[kinds.indexOf(kind as 'unread')];

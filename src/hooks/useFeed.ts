@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { InboxNotification, InvalidFeedItem, PayloadFilter, RegisteredPayload } from '../client/index';
 import { listOptions, normalizeListFilter } from '../queries/list-query';
 import type { ListFilter } from '../queries/matches';
+import { COUNTED } from '../queries/inbox-counts';
 import { useInboxContext } from './InboxProvider';
 import { usePollInterval } from './useCounts';
 import { useNotificationCounts } from './useNotificationCounts';
@@ -37,7 +38,7 @@ export interface UseFeedResult {
 }
 
 /** The unread count, which a poll asks for: what a feed polls with. */
-const UNREAD = [{ read: false }];
+const UNREAD = [COUNTED.unread];
 
 /**
  * A subscriber's feed, paged from the first page, under a filter. Every feed shows the same

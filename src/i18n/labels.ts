@@ -1,5 +1,6 @@
 /** Every visible and spoken string of the components. Pass `labels` to change any of them. */
 import type { Channel } from '../client/index';
+import type { SnoozePreset } from './snooze-times';
 
 export interface InboxLabels {
   title: string;
@@ -53,6 +54,44 @@ export interface InboxLabels {
   updateFailed: string;
   on: string;
   off: string;
+  tabArchived: string;
+  tabSnoozed: string;
+  /** The empty state of the Archived and Snoozed views. */
+  emptyArchived: string;
+  emptySnoozed: string;
+  archive: string;
+  unarchive: string;
+  snooze: string;
+  unsnooze: string;
+  delete: string;
+  /** The overflow menu of a notification (narrow screens) and of the header. */
+  moreActions: string;
+  moreOptions: string;
+  snoozePresets: Record<SnoozePreset, string>;
+  snoozeCustom: string;
+  /** The custom snooze time's field, and the error for a time too soon. */
+  snoozeTime: string;
+  snoozeTooSoon: string;
+  /** Under a snoozed notification (Snoozed view): when it comes back. */
+  snoozedUntil: (time: string) => string;
+  /** The undo toasts. */
+  archived: string;
+  snoozed: string;
+  deleted: string;
+  undo: string;
+  /** A toast for a change the service refused (`reason`: its own words, when it gave any). */
+  changeFailed: (reason: string) => string;
+  archiveAll: string;
+  archiveRead: string;
+  deleteAll: string;
+  /** The confirmation of "Delete all"; `count` as a badge shows it ("12", "99+"). */
+  deleteAllTitle: (count: string) => string;
+  deleteAllHint: string;
+  cancel: string;
+  highPriority: string;
+  shortcuts: string;
+  /** What each key does, in the keyboard shortcuts' help. */
+  shortcutList: { archive: string; snooze: string; delete: string; read: string; undo: string };
 }
 
 export const defaultLabels: InboxLabels = {
@@ -98,17 +137,49 @@ export const defaultLabels: InboxLabels = {
   updateFailed: 'That change could not be saved.',
   on: 'On',
   off: 'Off',
+  tabArchived: 'Archived',
+  tabSnoozed: 'Snoozed',
+  emptyArchived: 'Nothing archived.',
+  emptySnoozed: 'Nothing snoozed.',
+  archive: 'Archive',
+  unarchive: 'Unarchive',
+  snooze: 'Snooze',
+  unsnooze: 'Unsnooze',
+  delete: 'Delete',
+  moreActions: 'More actions',
+  moreOptions: 'More options',
+  snoozePresets: { hour: 'In 1 hour', evening: 'This evening', tomorrow: 'Tomorrow morning', nextWeek: 'Next week' },
+  snoozeCustom: 'Pick a date and time…',
+  snoozeTime: 'Snooze until',
+  snoozeTooSoon: 'Choose a time at least a minute from now.',
+  snoozedUntil: (time) => `Snoozed until ${time}`,
+  archived: 'Archived',
+  snoozed: 'Snoozed',
+  deleted: 'Deleted',
+  undo: 'Undo',
+  changeFailed: (reason) => (reason ? `That could not be saved: ${reason}` : 'That could not be saved. Please try again.'),
+  archiveAll: 'Archive all',
+  archiveRead: 'Archive read',
+  deleteAll: 'Delete all…',
+  deleteAllTitle: (count) => `Delete ${count === '1' ? 'this notification' : `all ${count} notifications`}?`,
+  deleteAllHint: 'They are deleted for good: this cannot be undone.',
+  cancel: 'Cancel',
+  highPriority: 'High priority',
+  shortcuts: 'Keyboard shortcuts',
+  shortcutList: { archive: 'Archive or unarchive', snooze: 'Snooze', delete: 'Delete', read: 'Mark read or unread', undo: 'Undo' },
 };
 
 /** Labels with the given ones over the defaults (one level deep for grouped labels). */
 export function mergeLabels(labels: PartialLabels | undefined): InboxLabels {
   if (!labels) return defaultLabels;
   const merged: Record<string, unknown> = { ...defaultLabels, ...labels };
-  for (const group of ['status', 'channels', 'source'] as const) merged[group] = { ...defaultLabels[group], ...labels[group] };
+  for (const group of ['status', 'channels', 'source', 'snoozePresets', 'shortcutList'] as const) merged[group] = { ...defaultLabels[group], ...labels[group] };
   return merged as unknown as InboxLabels;
 }
 
-export type PartialLabels = Partial<Omit<InboxLabels, 'status' | 'channels' | 'source'>> & {
+export type PartialLabels = Partial<Omit<InboxLabels, 'status' | 'channels' | 'source' | 'snoozePresets' | 'shortcutList'>> & {
+  snoozePresets?: Partial<InboxLabels['snoozePresets']>;
+  shortcutList?: Partial<InboxLabels['shortcutList']>;
   status?: Partial<InboxLabels['status']>;
   channels?: Partial<InboxLabels['channels']>;
   source?: Partial<InboxLabels['source']>;

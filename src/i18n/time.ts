@@ -13,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * One formatter per locale, made on first use and kept: making one is slow (the first costs about
  * 15 ms, the browser's data for the locale's numbers).
  */
-function perLocale<F>(make: (locale: string | undefined) => F): (locale: string | undefined) => F {
+export function perLocale<F>(make: (locale: string | undefined) => F): (locale: string | undefined) => F {
   const made = new Map<string, F>();
   return (locale) => {
     let formatter = made.get(locale ?? '');
@@ -46,3 +46,4 @@ export function formatDateTime(iso: string | null | undefined, locale: string | 
   const time = Date.parse(iso ?? '');
   return Number.isNaN(time) ? '' : dateTimeFormat(locale).format(time);
 }
+

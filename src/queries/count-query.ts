@@ -45,12 +45,24 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
     if (!(error instanceof InboxError && error.code === 'unsupported')) throw error;
   }
   const rows: Notification[] = [];
+  // v1 has no severity (none of its notifications is high) and cannot list by tags: such a count is
+  // 0. One list of 100 serves every count of the same read and seen.
+  const lists = new Map<string, Promise<number>>();
   const counts = await Promise.all(
-    filters.map(async (filter) => {
-      const page = await pageOrEmpty(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }));
-      table.merge(page.data, seq);
-      rows.push(...page.data);
-      return listedCount(page);
+    filters.map((filter) => {
+      if (filter.tags?.length || (filter.severity && !filter.severity.includes('none'))) return 0;
+      const key = `${filter.read}${filter.seen}`;
+      if (!lists.has(key)) {
+        lists.set(
+          key,
+          pageOrEmpty(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen })).then((page) => {
+            table.merge(page.data, seq);
+            rows.push(...page.data);
+            return listedCount(page);
+          }),
+        );
+      }
+      return lists.get(key)!;
     }),
   );
   return { counts, seq, head: { rows, acks } };

@@ -11,6 +11,7 @@ import { createNotificationStore } from './notification-store';
 import { createPollerElection } from './poller';
 import { createPreferenceActions } from './preference-actions';
 import { relayTabs, type TabChannel } from './tab-relay';
+import { createTriage } from './triage';
 
 export interface InboxOptions {
   client: InboxBrowserClient;
@@ -20,6 +21,8 @@ export interface InboxOptions {
   seenBatchMs?: number | undefined;
   /** Keep the app's tabs in step through BroadcastChannel, one of them polling. Default true. */
   crossTab?: boolean | undefined;
+  /** How long a delete waits before it is sent, so it can be undone, in ms. Default 5000. */
+  undoMs?: number | undefined;
 }
 
 export type Inbox = ReturnType<typeof createInbox>;
@@ -33,9 +36,12 @@ export function createInbox(options: InboxOptions) {
   /** Open while connected. */
   let channel: (TabChannel & { close(): void }) | undefined;
   const actions = createNotificationActions(store, { seenBatchMs: options.seenBatchMs });
+  const triage = createTriage(store, actions, options.undoMs);
   return {
     store,
     actions,
+    /** Archive, snooze and delete (see triage.ts). */
+    triage,
     preferences: createPreferenceActions({ client, subscriberId, queryClient, preferencesKey, saved: () => channel?.postMessage({ v: 1, kind: 'preferences' }) }),
     preferencesKey,
     /** Which tab polls: one visible tab of the app that shows something that polls (see poller.ts). */
@@ -45,11 +51,13 @@ export function createInbox(options: InboxOptions) {
     /** Starts listening to the other tabs and to caches filled elsewhere; returns the function that stops. Call it from an effect. */
     connect() {
       const stopSeeding = seedTable(store);
+      const stopTriage = triage.connect();
       const own = crossTab && typeof BroadcastChannel !== 'undefined' ? (new BroadcastChannel(`inbox-kit:${scope}`) as unknown as TabChannel & { close(): void }) : undefined;
       const stopRelay = own ? relayTabs(store, own, preferencesKey) : undefined;
       channel = own;
       return () => {
         stopSeeding();
+        stopTriage();
         stopRelay?.();
         own?.close();
         if (channel === own) channel = undefined;

@@ -26,7 +26,7 @@ export function createNotificationActions(store: NotificationStore, options: { s
    * A change sent in one request per notification, each under one idempotency key across its sendings: the
    * intent queue sends a change again after an unclear answer, and the service must apply it once.
    */
-  const each = (ids: readonly string[], change: Change, route: (params: NotificationParams, options: RequestOptions) => Promise<Notification | void>) => {
+  const each = (ids: readonly string[], change: Change, route: (params: NotificationParams, options: RequestOptions) => Promise<Notification | void | undefined>) => {
     const keys = new Map(ids.map((id) => [id, newIdempotencyKey()]));
     return store.change(ids, change, (notificationId) => route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! }));
   };
@@ -78,6 +78,10 @@ export function createNotificationActions(store: NotificationStore, options: { s
   const seen = createSeenBatch((ids) => markSeen(unseen(ids)), skipped, options.seenBatchMs ?? 300);
 
   return {
+    /** A change of one notification, sent through `route` under one key (see the triage's archive and snooze). */
+    one: (id: string, change: Change, route: Parameters<typeof each>[2]) => each([id], change, route),
+    /** A change of every notification `filter` selects that matches `unmarked` too, in one request (see `markAll`). */
+    all: (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute) => markAll(filter, unmarked, change, route),
     markAsRead: (id: string) => read([id]),
     markAsUnread: (id: string) => unread([id]),
     /** Marks several read or unread: one request each on v2 (which has no other way), one for all on v1. */

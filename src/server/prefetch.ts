@@ -9,6 +9,8 @@ import type { InboxClient } from '../client/index';
 import type { FeedFilter } from '../hooks/useFeed';
 import { countPlan } from '../queries/count-plan';
 import { countOptions, type CountData } from '../queries/count-query';
+import type { CountKind } from '../queries/count-label';
+import { CURRENT, inboxCountFilters, tabFilter } from '../queries/inbox-counts';
 import { inboxKeys, scopeOf } from '../queries/keys';
 import { listOptions, normalizeListFilter } from '../queries/list-query';
 import { createNotificationStore } from '../queries/notification-store';
@@ -21,8 +23,11 @@ export interface PrefetchInboxOptions {
   subscriberId: string;
   /** The browser's `baseUrl` on `<InboxProvider>`: the cache is keyed by it. Default `/api/inbox`. */
   baseUrl?: string;
-  /** The feed the page shows first. Default: the inbox's first tab (everything, 20 a page). */
+  /** The feed the page shows first. Default: the inbox's first tab (All: what is not archived or snoozed, 20 a page). */
   filter?: FeedFilter;
+  /** The `<Inbox>`'s `badge` and `tabs`, when given: its counts are asked under the key it reads. */
+  badge?: CountKind;
+  tabs?: readonly { filter: FeedFilter }[];
   /** Also the preferences, for a page that shows `<PreferencesPanel />`. Default false. */
   preferences?: boolean;
 }
@@ -31,8 +36,8 @@ export async function prefetchInbox(queryClient: QueryClient, options: PrefetchI
   const { client, subscriberId } = options;
   const baseUrl = (options.baseUrl ?? '/api/inbox').replace(/\/+$/, '');
   const store = createNotificationStore({ client, subscriberId, queryClient, baseUrl });
-  const { limit, ...filter } = options.filter ?? {};
-  const counts = countOptions(store, countPlan([{ read: false }]).filters);
+  const { limit, ...filter }: FeedFilter = options.filter ?? CURRENT;
+  const counts = countOptions(store, countPlan(inboxCountFilters(options.badge ?? 'unread', (options.tabs ?? []).map((tab) => tabFilter(tab.filter)))).filters);
   // Failures are left for the browser to retry: a page renders without them rather than not at all.
   await Promise.all([
     queryClient.prefetchInfiniteQuery(listOptions(store, normalizeListFilter(filter), limit ?? 20)),

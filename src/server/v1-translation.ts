@@ -51,7 +51,7 @@ export async function answerOverV1(
   const one = { subscriberId, notificationId: notificationId ?? '' };
   try {
     if (method === 'GET' && notificationId === undefined) {
-      const unsupported = ['after', 'archived', 'snoozed', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name));
+      const unsupported = ['after', 'archived', 'snoozed', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name) && !neverOnV1(name, query.get(name)));
       if (unsupported.length > 0) return refuse(404, `Listing by ${unsupported.join(', ')} needs the v2 API; the notification service has v1 only (page by offset).`);
       const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
       const limit = Number(query.get('limit') ?? 10);
@@ -67,11 +67,13 @@ export async function answerOverV1(
     if (method === 'GET' && notificationId === 'count') {
       const filters = JSON.parse(query.get('filters') ?? '[]') as NotificationCountFilter[];
       if (!Array.isArray(filters) || filters.some((filter) => !isPlainObject(filter))) return refuse(400, 'The filters are not a list of objects.');
-      if (filters.some((filter) => Object.keys(filter).some((name) => name !== 'read' && name !== 'seen'))) {
+      if (filters.some((filter) => Object.entries(filter).some(([name, value]) => !['read', 'seen', 'tags', 'severity'].includes(name) && !neverOnV1(name, value)))) {
         return refuse(404, 'Counting by other than read and seen needs the v2 API; the notification service has v1 only.');
       }
+      // No v1 notification has a severity, and v1 cannot list by tags: such a count is 0.
       const counts = await Promise.all(
         filters.map(async (filter) => {
+          if ((Array.isArray(filter.tags) && filter.tags.length > 0) || (filter.severity && !filter.severity.includes('none'))) return { count: 0, filter };
           const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }, options);
           return { count: listedCount(page), filter };
         }),
@@ -104,6 +106,14 @@ export async function answerOverV1(
     if (error instanceof InboxArgumentError) return refuse(400, error.message);
     throw error;
   }
+}
+
+/**
+ * A filter that selects every v1 notification: none is ever archived or snoozed, so the inbox's
+ * tabs (`archived: false, snoozed: false`) list and count over v1 as over v2.
+ */
+function neverOnV1(name: string, value: unknown): boolean {
+  return (name === 'archived' || name === 'snoozed') && String(value) === 'false';
 }
 
 /** A `data` filter as v2 sends it (JSON of an object), or undefined; anything else is a SyntaxError (a 400). */

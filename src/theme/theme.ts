@@ -24,6 +24,9 @@ export interface InboxTheme {
     badgeRing?: string;
     border?: string;
     danger?: string;
+    /** High-severity notifications: their edge and icon, and the badge while one is unread. */
+    high?: string;
+    highForeground?: string;
   };
   /** Corner radius, e.g. `8px`. */
   radius?: string;
@@ -48,6 +51,8 @@ const COLORS: readonly (keyof NonNullable<InboxTheme['colors']>)[] = [
   'badgeRing',
   'border',
   'danger',
+  'high',
+  'highForeground',
 ];
 
 /**

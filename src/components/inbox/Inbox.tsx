@@ -13,7 +13,8 @@ import {
   type RefObject,
 } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
-import { useCount } from '../../hooks/useCounts';
+import { useCapabilities } from '../../hooks/useCapabilities';
+import { useInboxContext } from '../../hooks/InboxProvider';
 import { usePrefetchFeed } from '../../hooks/useFeed';
 import { useMarkAllAs } from '../../hooks/useMarkAllAs';
 import { mergeLabels, type PartialLabels } from '../../i18n/labels';
@@ -28,9 +29,15 @@ import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
 import { whenIdle } from '../shared/when-idle';
 import { relativeTimeFormat } from '../../i18n/time';
+import { formatCount } from '../../queries/count-label';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
-import { BUILT_IN_TABS, InboxFeed } from './InboxFeed';
+import { InboxFeed } from './InboxFeed';
 import { useHostScheme } from '../shared/use-host-scheme';
+import { HeaderMenu } from './HeaderMenu';
+import { inboxTabs } from './inbox-tabs';
+import { useInboxCounts } from './use-inbox-counts';
+import { ToastsContext, UndoToasts, useToasts } from './UndoToasts';
+import type { NotificationRowActions } from '../notification-item/use-row-actions';
 
 export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'dir'>, InboxCallbacks, InboxRenderers {
   /** `popover`: a bell that opens the inbox. `embedded`: the inbox in the page. Default `popover`. */
@@ -52,16 +59,20 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** The selected tab's id (`all`, `unread` or one of `tabs`). */
+  /** The selected tab's id (`all`, `unread`, `archived`, `snoozed` or one of `tabs`). */
   filter?: string;
   defaultFilter?: string;
   onFilterChange?: (filter: string) => void;
-  /** Tabs after All and Unread. */
+  /** Tabs after All and Unread (Archived comes last). Each leaves out archived and snoozed notifications unless its filter asks for them. */
   tabs?: InboxTab[];
   /** Mark a notification read when it is activated. Default true. */
   markReadOnClick?: boolean;
-  /** Replaces the default notification row. It keeps the default behaviour: seen once visible; a click on a link or button in it marks it read and calls `onNotificationClick`. */
-  renderItem?: (notification: InboxNotification<RegisteredPayload>, index: number) => ReactNode;
+  /**
+   * Replaces the default notification row. It keeps the default behaviour: seen once visible; a
+   * click on a link or button in it marks it read and calls `onNotificationClick`; the keyboard
+   * shortcuts. `actions` archive, snooze and delete it with the inbox's toasts and Undo.
+   */
+  renderItem?: (notification: InboxNotification<RegisteredPayload>, index: number, actions: NotificationRowActions) => ReactNode;
   /** Replaces the empty state of a tab. */
   renderEmpty?: (tab: InboxTab) => ReactNode;
   /**
@@ -81,13 +92,13 @@ export interface InboxRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'di
 
 /** Announces new notifications politely, once they arrive after the first load. */
 function Announcer() {
-  const { labels, badge } = useInboxUi('Inbox.Root');
-  const unread = useCount(badge).count;
+  const ui = useInboxUi('Inbox.Root');
+  const unread = useInboxCounts(ui).badge?.count;
   const [previous, setPrevious] = useState<number | undefined>(undefined);
   const [message, setMessage] = useState('');
-  if (unread && unread.value !== previous) {
-    if (previous !== undefined && unread.value > previous) setMessage(labels.newNotifications(unread.value - previous));
-    setPrevious(unread.value);
+  if (unread !== undefined && unread !== previous) {
+    if (previous !== undefined && unread > previous) setMessage(ui.labels.newNotifications(unread - previous));
+    setPrevious(unread);
   }
   return (
     <div role="status" aria-live="polite" data-inbox-slot="sr-only">
@@ -141,7 +152,14 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
-  const tabs = useMemo((): [InboxTab, ...InboxTab[]] => [...BUILT_IN_TABS(labels), ...(extraTabs ?? [])], [labels, extraTabs]);
+  const known = useCapabilities();
+  // Until the service's first answer says otherwise, it is taken to be v2, as deployed services are.
+  const [archive, snooze, remove] = [known?.archive !== false, known?.snooze !== false, known?.delete !== false];
+  const capabilities = useMemo(() => ({ archive, snooze, delete: remove }), [archive, snooze, remove]);
+  const snoozedShown = filter === 'snoozed';
+  const tabs = useMemo(() => inboxTabs(labels, capabilities, extraTabs, snoozedShown), [labels, capabilities, extraTabs, snoozedShown]);
+  const toasts = useToasts(useInboxContext('Inbox.Root').inbox.triage.undoMs);
+  const { toast } = toasts;
 
   const ui = useMemo<InboxUi>(
     () => ({
@@ -165,8 +183,10 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       headingLevel,
       hideTitle,
       badge,
+      capabilities,
+      toast,
     }),
-    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle, badge],
+    [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle, badge, capabilities, toast],
   );
   const settings = useMemo<ItemSettings>(
     () => ({ labels, locale, now, markReadOnClick, classNames, renderAvatar, onNotificationClick, onActionClick, onNavigate }),
@@ -176,6 +196,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   return (
     <InboxUiContext.Provider value={ui}>
       <ItemSettingsContext.Provider value={settings}>
+        <ToastsContext.Provider value={toasts}>
         <div
           ref={rootRef}
           data-inbox-root=""
@@ -188,8 +209,10 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
           {...rest}
         >
           {children}
+          {variant === 'embedded' && <UndoToasts />}
           <Announcer />
         </div>
+        </ToastsContext.Provider>
       </ItemSettingsContext.Provider>
     </InboxUiContext.Provider>
   );
@@ -198,11 +221,11 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
 /** The bell: opens and closes the popover; its name and badge give the unread count. */
 const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function InboxBell({ className, onClick, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Bell');
-  // The badge's count is the one request the bell needs, and the one that looks for new notifications.
-  const counted = useCount(ui.badge, true);
+  // The counts are the one request the bell needs, and the one that looks for new notifications.
+  const counts = useInboxCounts(ui, true);
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
   usePrefetchFeed(ui.tab.filter);
-  const count = counted.count?.value ? (counted.label ?? '') : '';
+  const count = counts.badge?.count ? formatCount({ value: counts.badge.count, exact: counts.badge.exact }) : '';
 
   const { open, setBell, classNames } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
@@ -215,6 +238,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
       aria-expanded={open}
       aria-controls={open ? ui.id('popover') : undefined}
       aria-label={ui.labels[ui.badge === 'unseen' ? 'bellUnseen' : 'bell'](count)}
+      data-severity={counts.high?.count ? 'high' : undefined}
       className={cx(classNames.bell, className)}
       onClick={(event) => {
         onClick?.(event);
@@ -331,6 +355,7 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
       {...rest}
     >
       {children}
+      <UndoToasts />
     </div>
   );
 });
@@ -340,11 +365,11 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   const ui = useInboxUi('Inbox.Header');
   const { labels, tab } = ui;
   const markAll = useMarkAllAs();
-  const unread = useCount('unread').count;
+  const unread = useInboxCounts(ui).unread;
   const inPreferences = ui.view === 'preferences';
-  // The service marks all of some tags or data; a tab filtered otherwise (severity, archived) it cannot.
+  // The service marks all of some tags or data; a tab filtered otherwise (severity, the archive) it cannot.
   const { severity, archived, snoozed, tags, data } = tab.filter;
-  const markable = !severity?.length && archived === undefined && snoozed === undefined;
+  const markable = !severity?.length && !archived && !snoozed;
   const Title = `h${ui.headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <div ref={ref} data-inbox-slot="header" className={cx(ui.classNames.header, className)} {...rest}>
@@ -363,12 +388,13 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
           <button
             type="button"
             data-inbox-slot="text-button"
-            disabled={markAll.isPending || (unread?.value === 0 && unread.exact)}
+            disabled={markAll.isPending || (unread?.count === 0 && unread.exact)}
             onClick={() => markAll.mutate({ tags, data })}
           >
             {labels.markAllAsRead}
           </button>
         )}
+        {!inPreferences && <HeaderMenu />}
         {!inPreferences && (
           <button type="button" data-inbox-slot="icon-button" aria-label={labels.openPreferences} title={labels.openPreferences} onClick={() => ui.setView('preferences')}>
             <Icon name="settings" />
@@ -396,6 +422,7 @@ const InboxHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
 /** The tabs: All, Unread and custom ones. Arrow keys move between them (mirrored right to left). */
 const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function InboxTabs({ className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Tabs');
+  const counts = useInboxCounts(ui);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const count = ui.tabs.length;
     const arrow = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -410,6 +437,8 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
     <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-inbox-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
       {ui.tabs.map((tab, index) => {
         const selected = tab.id === ui.filter;
+        const counted = counts.tab(tab.id);
+        const count = counted?.count ? formatCount({ value: counted.count, exact: counted.exact }) : '';
         return (
           <button
             key={tab.id}
@@ -426,6 +455,7 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
+            {count && <span data-inbox-slot="tab-count">{count}</span>}
           </button>
         );
       })}

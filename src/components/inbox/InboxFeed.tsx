@@ -1,15 +1,21 @@
-import { forwardRef, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
 import { RowPositionContext, useItemSettings } from '../shared/settings';
-import { useFeed } from '../../hooks/useFeed';
+import { useNotifications } from '../../hooks/useNotifications';
+import { useInboxCounts } from './use-inbox-counts';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
 import { cleanupAll, listen } from '../shared/listen';
-import { useInboxUi, type InboxTab } from './context';
+import { useInboxUi } from './context';
+import { emptyText } from './inbox-tabs';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
+import { onShortcut } from '../notification-item/on-shortcut';
+import { rowActionsOf, useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
+import { ToastsContext } from './UndoToasts';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -17,8 +23,19 @@ import { useInboxContext } from '../../hooks/InboxProvider';
  * It is the feed's article (the feed pattern allows no other children), unless what you drew
  * holds a `<NotificationItem>`, which is one already and takes the row's place in the feed.
  */
-function CustomRow({ notification, posinset, setsize, children }: { notification: InboxNotification<RegisteredPayload>; posinset: number; setsize: number; children: ReactNode }) {
+function CustomRow({
+  notification,
+  posinset,
+  setsize,
+  render,
+}: {
+  notification: InboxNotification<RegisteredPayload>;
+  posinset: number;
+  setsize: number;
+  render: (actions: NotificationRowActions) => ReactNode;
+}) {
   const { markReadOnClick, onNotificationClick } = useItemSettings();
+  const rowActions = useRowActions(notification);
   const { actions } = useInboxContext('Inbox.Feed').inbox;
   const seenRef = useSeenOnView(notification);
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -49,7 +66,7 @@ function CustomRow({ notification, posinset, setsize, children }: { notification
   const article = items === 0 ? { role: 'article', 'aria-posinset': posinset, 'aria-setsize': setsize, tabIndex: -1 } : {};
   return (
     <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.isRead ? 'read' : 'unread'} {...article}>
-      <RowPositionContext.Provider value={position}>{children}</RowPositionContext.Provider>
+      <RowPositionContext.Provider value={position}>{render(rowActions)}</RowPositionContext.Provider>
     </div>
   );
 }
@@ -62,11 +79,6 @@ function focusTarget(row: Element): HTMLElement | null {
     row.querySelector<HTMLElement>('a[href], button')
   );
 }
-
-export const BUILT_IN_TABS = (labels: { tabAll: string; tabUnread: string }): [InboxTab, InboxTab] => [
-  { id: 'all', label: labels.tabAll, filter: {} },
-  { id: 'unread', label: labels.tabUnread, filter: { read: false } },
-];
 
 export interface InboxFeedProps extends HTMLAttributes<HTMLDivElement> {
   /** Items per page. Default 20. */
@@ -93,7 +105,9 @@ const WINDOW_FROM = 50;
 export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function InboxFeed({ pageSize, className, ...rest }, ref) {
   const ui = useInboxUi('Inbox.Feed');
   const { labels, classNames, tab } = ui;
-  const feed = useFeed({ ...tab.filter, ...(pageSize ? { limit: pageSize } : {}) });
+  // Polled with the inbox's counts, the one request of the bell's (an embedded inbox has none).
+  const feed = useNotifications(tab.filter, pageSize ?? 20, 'Inbox.Feed');
+  useInboxCounts(ui, true);
   const ids = useMemo(() => feed.notifications.map((n) => n.id), [feed.notifications]);
   // A short list is rendered whole: measuring it would cost the first paint more than it saves.
   const { scrollRef, measure, start, end, before, after } = useWindow(ids, ids.length > WINDOW_FROM);
@@ -120,6 +134,19 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     return () => observer.disconnect();
   }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
+  // The keyboard shortcuts of the focused notification, with this render's notifications and actions.
+  const { inbox } = useInboxContext('Inbox.Feed');
+  const toasts = useContext(ToastsContext);
+  const shortcut = useRef((event: globalThis.KeyboardEvent): void => void event);
+  useIsomorphicLayoutEffect(() => {
+    shortcut.current = (event) => {
+      const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-inbox-slot="feed-row"]') : null;
+      const notification = row && feed.notifications.find((n) => n.id === row.dataset.windowId);
+      if (event.key === 'z' && !event.ctrlKey && !event.metaKey && !event.altKey && toasts?.undoLast()) return event.preventDefault();
+      if (notification) onShortcut(event, rowActionsOf(notification, inbox, ui, labels), notification.isSnoozed, row);
+    };
+  });
+
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
   const lastFocus = useRef<{ index: number; element: Element } | null>(null);
   useLayoutEffect(() => {
@@ -144,9 +171,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    // The feed pattern: Page Down / Page Up move between notifications.
+    // The feed pattern: Page Down / Page Up move between notifications. The focused one's shortcuts.
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+      if (event.key !== 'PageDown' && event.key !== 'PageUp') return shortcut.current(event);
       const rows = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]'));
       const current = rows.findIndex((row) => row.contains(document.activeElement));
       const next = rows[current + (event.key === 'PageDown' ? 1 : -1)];
@@ -159,6 +186,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   }, [scrollRef]);
 
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
+  const [emptyTitle, emptyHint] = emptyText(tab, labels);
 
   return (
     <div
@@ -185,8 +213,8 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
           (ui.renderEmpty?.(tab) ?? (
             <div data-inbox-slot="feed-empty" className={classNames.empty}>
               <EmptyIllustration />
-              <p data-inbox-slot="feed-empty-title">{tab.filter.read === false ? labels.emptyUnread : labels.empty}</p>
-              <p data-inbox-slot="feed-empty-hint">{tab.filter.read === false ? labels.emptyUnreadHint : labels.emptyHint}</p>
+              <p data-inbox-slot="feed-empty-title">{emptyTitle}</p>
+              {emptyHint && <p data-inbox-slot="feed-empty-hint">{emptyHint}</p>}
             </div>
           ))}
         {state === 'list' && (
@@ -197,9 +225,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
               return (
                 <div key={notification.id} data-window-id={notification.id} ref={measure} data-inbox-slot="feed-row">
                   {ui.renderItem ? (
-                    <CustomRow notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length}>
-                      {ui.renderItem(notification, index)}
-                    </CustomRow>
+                    <CustomRow notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length} render={(actions) => ui.renderItem?.(notification, index, actions)} />
                   ) : (
                     <NotificationItem notification={notification} posinset={index + 1} setsize={hasMore ? -1 : ids.length} />
                   )}

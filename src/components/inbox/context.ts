@@ -2,8 +2,14 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import type { InboxLabels } from '../../i18n/labels';
 import type { FeedFilter } from '../../hooks/useFeed';
+import type { NotificationRowActions } from '../notification-item/use-row-actions';
+import type { InboxToast } from './UndoToasts';
 
-/** A tab of the feed: All and Unread come built in; add your own by the service's filters (read, seen, tags, data, severity). */
+/**
+ * A tab of the feed: All, Unread and Archived come built in (Snoozed is in the header's menu); add
+ * your own by the service's filters (read, seen, tags, data, severity). A tab leaves out archived
+ * and snoozed notifications unless its filter says `archived` or `snoozed`.
+ */
 export interface InboxTab {
   id: string;
   label: string;
@@ -53,7 +59,7 @@ export interface InboxUi {
   /** The bell element, once rendered (focus returns to it). */
   bell: HTMLButtonElement | null;
   setBell: (bell: HTMLButtonElement | null) => void;
-  renderItem: ((notification: InboxNotification<RegisteredPayload>, index: number) => ReactNode) | undefined;
+  renderItem: ((notification: InboxNotification<RegisteredPayload>, index: number, actions: NotificationRowActions) => ReactNode) | undefined;
   renderEmpty: ((tab: InboxTab) => ReactNode) | undefined;
   /** Level of the inbox's heading (2 to 4). */
   headingLevel: 2 | 3 | 4;
@@ -61,6 +67,10 @@ export interface InboxUi {
   hideTitle: boolean;
   /** What the bell's badge counts. */
   badge: 'unread' | 'unseen';
+  /** What the service can do (all of it until its first answer says otherwise). */
+  capabilities: { archive: boolean; snooze: boolean; delete: boolean };
+  /** Shows a toast (what was done, with Undo). */
+  toast: (toast: InboxToast) => void;
 }
 
 export const InboxUiContext = createContext<InboxUi | null>(null);

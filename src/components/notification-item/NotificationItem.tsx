@@ -2,7 +2,6 @@ import { forwardRef, memo, useCallback, useContext, useId, useMemo, useState, ty
 import { safeUrl, senderOf, type ActorSubscriber, type InboxNotification, type RegisteredPayload } from '../../client/index';
 import type { V1Extras } from '../../client/v1-notifications';
 import { useMarkAction } from '../../hooks/useMarkAction';
-import { useInboxContext } from '../../hooks/InboxProvider';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { displayLabel, displayText } from '../../i18n/display-text';
 import { textDirection } from '../../i18n/text-direction';
@@ -15,6 +14,9 @@ import { defaultItemSettings, ItemSettingsContext, RowPositionContext, useInside
 import { useNow } from '../shared/use-now';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
+import { ItemTools } from './ItemTools';
+import { SHORTCUTS } from './shortcut-keys';
+import { useRowActions } from './use-row-actions';
 
 function withDirection(shown: { text: string; cut: boolean }) {
   return { ...shown, dir: textDirection(shown.text) };
@@ -194,15 +196,14 @@ function Item({
   useIsomorphicLayoutEffect(() => claimRow?.(), [claimRow]);
   const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = useItemSettings();
   // The store marks optimistically and rolls back itself: no mutation observer per row.
-  const { actions } = useInboxContext('NotificationItem').inbox;
-  const mutate = (markAs: 'Read' | 'Unread') => void actions[`markAs${markAs}`](notification.id).catch(() => undefined);
+  const rowActions = useRowActions(notification);
   const seenRef = useSeenOnView(notification, { enabled: seenOnView });
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const setRefs = useMemo(() => mergeRefs<HTMLElement>(ref, seenRef, schemeRef), [ref, seenRef, schemeRef]);
 
   const markRead = () => {
-    if (markReadOnClick && !notification.isRead) mutate('Read');
+    if (markReadOnClick && !notification.isRead) rowActions.toggleRead();
   };
   const href = safeUrl(notification.redirect?.url);
   const activate = (event: MouseEvent) => {
@@ -231,8 +232,8 @@ function Item({
   const content = useMemo(() => withDirection(displayText(notification.body ?? '', expanded ? EXPANDED_MAX : CONTENT_MAX)), [notification.body, expanded]);
   const Main = href ? 'a' : 'button';
   // What the read toggle does: marks it unread when it is read, else read.
-  const toggle = notification.isRead ? 'Unread' : 'Read';
-  const toggleLabel = labels[`markAs${toggle}`];
+  const toggleLabel = notification.isRead ? labels.markAsUnread : labels.markAsRead;
+  const high = notification.severity === 'high';
   return (
     <article
       ref={setRefs}
@@ -240,6 +241,7 @@ function Item({
       data-state={notification.isRead ? 'read' : 'unread'}
       data-seen={notification.isSeen ? 'true' : 'false'}
       data-status={status}
+      data-severity={notification.severity}
       aria-posinset={posinset ?? row?.posinset}
       aria-setsize={setsize ?? row?.setsize}
       aria-labelledby={`${id}-main`}
@@ -252,6 +254,11 @@ function Item({
         {/* A link where the notification leads somewhere, else a button. */}
         <Main id={`${id}-main`} data-inbox-slot="item-main" href={href} type={href ? undefined : 'button'} onClick={activate}>
           {!notification.isRead && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
+          {high && (
+            <span data-inbox-slot="item-severity" role="img" aria-label={labels.highPriority}>
+              <Icon name="high" />
+            </span>
+          )}
           {subject && (
             <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
               {subject.text}
@@ -278,6 +285,7 @@ function Item({
           >
             {now === null ? '' : formatRelativeTime(notification.createdAt, now, locale)}
           </time>
+          {notification.isSnoozed && notification.snoozedUntil && <span data-inbox-slot="item-snoozed">{labels.snoozedUntil(formatDateTime(notification.snoozedUntil, locale))}</span>}
           {statusLabel !== undefined && (
             <span data-inbox-slot="item-status" data-status={status}>
               {statusLabel}
@@ -295,15 +303,12 @@ function Item({
           />
         )}
       </div>
-      <button
-        type="button"
-        data-inbox-slot="item-toggle"
-        aria-label={toggleLabel}
-        title={toggleLabel}
-        onClick={() => mutate(toggle)}
-      >
-        <span data-inbox-slot="unread-dot" />
-      </button>
+      <div data-inbox-slot="item-end">
+        <button type="button" data-inbox-slot="item-toggle" aria-label={toggleLabel} title={toggleLabel} aria-keyshortcuts={inbox ? SHORTCUTS.read : undefined} onClick={rowActions.toggleRead}>
+          <span data-inbox-slot="unread-dot" />
+        </button>
+        {inbox && <ItemTools notification={notification} actions={rowActions} />}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,4 @@
+/** The menus and dialogs, loaded when first opened (see `MenuTrigger`). */
+export { RowMenu } from './RowMenu';
+export { HeaderMenuPopover } from './HeaderMenuPopover';
+export { HeaderDialog } from './HeaderDialog';

@@ -1,0 +1,55 @@
+/**
+ * A notification's own actions: archive, snooze and delete as buttons that appear on hover and
+ * focus where there is a pointer and room (laid over the row's end, so the text never moves), and
+ * all of them, read and unread too, in one "More actions" menu on narrow and touch screens. What
+ * the service cannot do (v1) is left out. The menus load when first opened (see `MenuTrigger`).
+ */
+import { lazy } from 'react';
+import type { InboxNotification, RegisteredPayload } from '../../client/index';
+import { formatDateTime } from '../../i18n/time';
+import { Icon } from '../shared/icons';
+import { loadMenus, MenuTrigger } from '../shared/MenuTrigger';
+import { useItemSettings } from '../shared/settings';
+import { SHORTCUTS } from './shortcut-keys';
+import type { NotificationRowActions } from './use-row-actions';
+
+const RowMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.RowMenu })));
+
+export function ItemTools({ notification, actions }: { notification: InboxNotification<RegisteredPayload>; actions: NotificationRowActions }) {
+  const { labels, locale } = useItemSettings();
+  const { can } = actions;
+  const archived = notification.isArchived;
+  const archiveLabel = archived ? labels.unarchive : labels.archive;
+  return (
+    <div data-inbox-slot="item-tools">
+      {/* Each action on its own, for a pointer with room; out of sight (not out of the keyboard's reach) until the row is hovered or focused. */}
+      <span data-inbox-slot="item-tools-wide">
+        {can.archive && (
+          <button type="button" data-inbox-slot="tool" aria-label={archiveLabel} title={archiveLabel} aria-keyshortcuts={SHORTCUTS.archive} onClick={actions.archive}>
+            <Icon name={archived ? 'unarchive' : 'archive'} />
+          </button>
+        )}
+        {can.snooze &&
+          (notification.isSnoozed ? (
+            <button type="button" data-inbox-slot="tool" aria-label={labels.unsnooze} title={`${labels.snoozedUntil(formatDateTime(notification.snoozedUntil, locale))}. ${labels.unsnooze}`} onClick={actions.unsnooze}>
+              <Icon name="snooze" />
+            </button>
+          ) : (
+            <MenuTrigger label={labels.snooze} icon="snooze">
+              {(menu) => <RowMenu menu={menu} notification={notification} actions={actions} start="snooze" />}
+            </MenuTrigger>
+          ))}
+        {can.delete && (
+          <button type="button" data-inbox-slot="tool" aria-label={labels.delete} title={labels.delete} aria-keyshortcuts={SHORTCUTS.delete} onClick={actions.delete}>
+            <Icon name="delete" />
+          </button>
+        )}
+      </span>
+      <span data-inbox-slot="item-tools-narrow">
+        <MenuTrigger label={labels.moreActions} icon="more">
+          {(menu) => <RowMenu menu={menu} notification={notification} actions={actions} start="all" />}
+        </MenuTrigger>
+      </span>
+    </div>
+  );
+}

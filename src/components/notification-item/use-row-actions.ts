@@ -1,0 +1,72 @@
+import { useContext } from 'react';
+import { InboxApiError, type InboxNotification, type RegisteredPayload } from '../../client/index';
+import { useInboxContext } from '../../hooks/InboxProvider';
+import { displayText } from '../../i18n/display-text';
+import { UndoneError } from '../../queries/triage';
+import type { InboxLabels } from '../../i18n/labels';
+import type { Inbox } from '../../queries/inbox';
+import { InboxUiContext, type InboxUi } from '../inbox/context';
+import { useItemSettings } from '../shared/settings';
+
+/** What a person can do to one notification: what the default row offers, and what `renderItem` is given. */
+export interface NotificationRowActions {
+  /** Marks it read, or unread when it is read. */
+  toggleRead(): void;
+  /** Archives it (with an Undo toast), or unarchives an archived one. */
+  archive(): void;
+  /** Snoozes it until `until` (with an Undo toast); the service's refusal shows in a toast. */
+  snooze(until: Date): void;
+  unsnooze(): void;
+  /** Deletes it after the undo window of its toast. */
+  delete(): void;
+  /** What the service can do: on a v1-only service none of these, and their controls are left out. */
+  can: { archive: boolean; snooze: boolean; delete: boolean };
+}
+
+/** The service's own words for a refusal, cut short; none for anything else. */
+export function reasonOf(error: unknown): string {
+  return error instanceof InboxApiError ? displayText(error.messages[0] ?? '', 200).text : '';
+}
+
+/**
+ * The actions of one row, each with its toast. One that takes the notification out of the list
+ * leaves focus to the feed, which hands it to the next row.
+ */
+export function useRowActions(notification: InboxNotification<RegisteredPayload>): NotificationRowActions {
+  return rowActionsOf(notification, useInboxContext('NotificationItem').inbox, useContext(InboxUiContext), useItemSettings().labels);
+}
+
+/** The same, of what the hook reads (the feed's keyboard shortcuts make them for the focused row). */
+export function rowActionsOf(notification: InboxNotification<RegisteredPayload>, inbox: Inbox, ui: InboxUi | null, labels: InboxLabels): NotificationRowActions {
+  const { actions, triage } = inbox;
+  const { id } = notification;
+  const can = ui?.capabilities ?? { archive: false, snooze: false, delete: false };
+  const toast = ui?.toast ?? (() => undefined);
+  const failed = (error: unknown) => {
+    if (!(error instanceof UndoneError)) toast({ message: labels.changeFailed(reasonOf(error)) });
+  };
+  const run = (change: Promise<unknown>) => void change.catch(failed);
+  return {
+    can,
+    toggleRead: () => run(notification.isRead ? actions.markAsUnread(id) : actions.markAsRead(id)),
+    archive() {
+      if (notification.isArchived) return run(triage.unarchive(id));
+      const wasUnread = !notification.isRead;
+      run(triage.archive(id));
+      // Undone as it was: marking unread also takes it out of the archive, in one request.
+      toast({ message: labels.archived, undo: () => run(wasUnread ? actions.markAsUnread(id) : triage.unarchive(id)) });
+    },
+    snooze(until) {
+      run(triage.snooze(id, until));
+      toast({ message: labels.snoozed, undo: () => run(triage.unsnooze(id)) });
+    },
+    unsnooze() {
+      run(triage.unsnooze(id));
+    },
+    delete() {
+      const { undo, done } = triage.remove(id);
+      run(done);
+      toast({ message: labels.deleted, undo });
+    },
+  };
+}

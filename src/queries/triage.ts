@@ -1,0 +1,108 @@
+/**
+ * The reader clears their inbox: archive, snooze and delete one notification, or archive or delete
+ * all of a tab's at once. Each goes through the store like a mark: shown at once by the overlay (an
+ * archived notification leaves the lists it no longer matches), sent in the order made, settled to
+ * the service's answer or undone. A delete waits `undoMs` before it is sent, so it can be undone
+ * with nothing sent; it is sent at once when the page is hidden or closed, with `keepalive`.
+ */
+import type { NotificationActions } from './notification-actions';
+import type { NotificationStore } from './notification-store';
+import type { Change } from './overlay';
+
+/** What the service sets when it archives (v2 marks an archived notification read and seen). */
+const ARCHIVED: Change = { isArchived: true, isRead: true, isSeen: true };
+
+/** Thrown by a delete undone within its window: nothing was sent. */
+export class UndoneError extends Error {
+  override name = 'UndoneError';
+}
+
+export type Triage = ReturnType<typeof createTriage>;
+
+export function createTriage(store: NotificationStore, marks: NotificationActions, undoMs = 5000) {
+  const { client } = store;
+  const n = client.notifications;
+  /** Deletes in their undo window, by id: `send` closes the window now, `undo` drops the delete. */
+  const held = new Map<string, { send: () => void; undo: () => void }>();
+  /** Timers of the snoozes this inbox made, until each ends. */
+  const wakes = new Set<ReturnType<typeof setTimeout>>();
+  const sendHeld = () => {
+    for (const each of held.values()) each.send();
+  };
+  /** Closing the page (or hiding it: it may never come back) sends what is held. */
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') sendHeld();
+  };
+
+  return {
+    /** How long a delete can be undone, in ms. */
+    undoMs,
+    archive: (id: string) => marks.one(id, ARCHIVED, (p, o) => n.archive(p, o)),
+    /** Unarchives; the service marks it read, as archiving did. */
+    unarchive: (id: string) => marks.one(id, { isArchived: false, isRead: true, isSeen: true }, (p, o) => n.unarchive(p, o)),
+    /** Snoozes until `until` (the service wants it at least a minute ahead, and within its plan's limit). */
+    async snooze(id: string, until: Date) {
+      await marks.one(id, { isSnoozed: true, snoozedUntil: until.toISOString(), isSeen: true, isArchived: false }, (p, o) => n.snooze({ ...p, snoozeUntil: until }, o));
+      // It comes back unread when the snooze ends: the counts are asked again then, and a count that
+      // moved brings the newest notifications (a poll would find it too, within its interval).
+      const wake = setTimeout(() => {
+        wakes.delete(wake);
+        void store.queryClient.invalidateQueries({ queryKey: [...store.key, 'count'] });
+      }, Math.min(2 ** 31 - 1, +until - Date.now() + 1000));
+      wakes.add(wake);
+    },
+    unsnooze: (id: string) => marks.one(id, { isSnoozed: false, snoozedUntil: null, isSeen: true, isArchived: false }, (p, o) => n.unsnooze(p, o)),
+    /**
+     * Deletes it from the lists at once, and from the service when the undo window closes. `undo`
+     * within the window brings it back and sends nothing; `done` settles when it is deleted (or
+     * rejects with `UndoneError`, or the service's refusal, which brings it back too).
+     */
+    remove(id: string): { undo: () => void; done: Promise<void> } {
+      held.get(id)?.undo();
+      let release!: () => void;
+      let cancel!: (error: Error) => void;
+      const closing = new Promise<void>((resolve, reject) => {
+        release = resolve;
+        cancel = reject;
+      });
+      const timer = setTimeout(() => hold.send(), undoMs);
+      const hold = {
+        send: () => {
+          clearTimeout(timer);
+          held.delete(id);
+          release();
+        },
+        undo: () => {
+          clearTimeout(timer);
+          held.delete(id);
+          cancel(new UndoneError('Undone: nothing was sent.'));
+        },
+      };
+      held.set(id, hold);
+      const done = marks.one(id, { deleted: true }, async (p, o) => {
+        await closing;
+        return n.delete(p, { ...o, keepalive: true });
+      });
+      return { undo: () => (held.get(id) === hold ? hold.undo() : undefined), done };
+    },
+    /** Undoes the delete of `id` while its window is open: nothing is sent. */
+    undo: (id: string) => held.get(id)?.undo(),
+    /** Archives every notification `scope` selects (its tags or data; all by default), in one request. */
+    archiveAll: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, {}, ARCHIVED, (p, o) => n.archiveAll(p, o)),
+    /** Archives the read ones. */
+    archiveRead: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, { read: true }, ARCHIVED, (p, o) => n.archiveAllRead(p, o)),
+    /** Deletes every notification `scope` selects, for good (no undo: the inbox asks first). */
+    deleteAll: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, {}, { deleted: true }, (p, o) => n.deleteAll(p, o)),
+    /** Sends what waits in its undo window, when the page is hidden or closed; returns the function that stops. */
+    connect() {
+      addEventListener('pagehide', sendHeld);
+      document.addEventListener('visibilitychange', onHidden);
+      return () => {
+        removeEventListener('pagehide', sendHeld);
+        document.removeEventListener('visibilitychange', onHidden);
+        sendHeld();
+        for (const wake of wakes) clearTimeout(wake);
+      };
+    },
+  };
+}
