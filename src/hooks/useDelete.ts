@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { UndoneError } from '../queries/triage';
+import { UNDONE } from '../queries/triage';
 import { useInboxContext } from './InboxProvider';
 
 /**
@@ -21,9 +21,9 @@ export function useDelete() {
     {
       mutationFn: async (notificationId) => {
         try {
-          await inbox.triage.remove(notificationId).done;
+          await inbox.triage.remove(notificationId);
         } catch (error) {
-          if (!(error instanceof UndoneError)) throw error;
+          if (error !== UNDONE) throw error;
         }
       },
     },

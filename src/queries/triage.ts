@@ -12,27 +12,20 @@ import type { Change } from './overlay';
 /** What the service sets when it archives (v2 marks an archived notification read and seen). */
 const ARCHIVED: Change = { isArchived: true, isRead: true, isSeen: true };
 
-/** Thrown by a delete undone within its window: nothing was sent. */
-export class UndoneError extends Error {
-  override name = 'UndoneError';
-}
+/** The refusal of a delete undone within its window: nothing was sent, and it is back. */
+export const UNDONE = new Error('Undone: nothing was sent.');
+
+type Scope = Parameters<NotificationActions['all']>[0];
 
 export type Triage = ReturnType<typeof createTriage>;
 
 export function createTriage(store: NotificationStore, marks: NotificationActions, undoMs = 5000) {
-  const { client } = store;
-  const n = client.notifications;
-  /** Deletes in their undo window, by id: `send` closes the window now, `undo` drops the delete. */
-  const held = new Map<string, { send: () => void; undo: () => void }>();
-  /** Timers of the snoozes this inbox made, until each ends. */
-  const wakes = new Set<ReturnType<typeof setTimeout>>();
-  const sendHeld = () => {
-    for (const each of held.values()) each.send();
-  };
-  /** Closing the page (or hiding it: it may never come back) sends what is held. */
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') sendHeld();
-  };
+  const n = store.client.notifications;
+  /** Deletes in their undo window, by id: `true` sends it now, `false` undoes it. */
+  const held = new Map<string, (send: boolean) => void>();
+  const sendHeld = () => held.forEach((settle) => settle(true));
+  /** Hiding the page sends what is held too: it may never come back. */
+  const onHidden = () => document.visibilityState === 'hidden' && sendHeld();
 
   return {
     /** How long a delete can be undone, in ms. */
@@ -45,55 +38,38 @@ export function createTriage(store: NotificationStore, marks: NotificationAction
       await marks.one(id, { isSnoozed: true, snoozedUntil: until.toISOString(), isSeen: true, isArchived: false }, (p, o) => n.snooze({ ...p, snoozeUntil: until }, o));
       // It comes back unread when the snooze ends: the counts are asked again then, and a count that
       // moved brings the newest notifications (a poll would find it too, within its interval).
-      const wake = setTimeout(() => {
-        wakes.delete(wake);
-        void store.queryClient.invalidateQueries({ queryKey: [...store.key, 'count'] });
-      }, Math.min(2 ** 31 - 1, +until - Date.now() + 1000));
-      wakes.add(wake);
+      setTimeout(() => void store.queryClient.invalidateQueries({ queryKey: [...store.key, 'count'] }), Math.min(2 ** 31 - 1, +until - Date.now() + 1000));
     },
     unsnooze: (id: string) => marks.one(id, { isSnoozed: false, snoozedUntil: null, isSeen: true, isArchived: false }, (p, o) => n.unsnooze(p, o)),
     /**
-     * Deletes it from the lists at once, and from the service when the undo window closes. `undo`
-     * within the window brings it back and sends nothing; `done` settles when it is deleted (or
-     * rejects with `UndoneError`, or the service's refusal, which brings it back too).
+     * Deletes it from the lists at once, and from the service when the undo window closes; `undo(id)`
+     * within it brings it back and sends nothing (the promise then rejects with `UNDONE`). A refusal
+     * brings it back too. Sent again after an unclear answer, it goes at once.
      */
-    remove(id: string): { undo: () => void; done: Promise<void> } {
-      held.get(id)?.undo();
-      let release!: () => void;
-      let cancel!: (error: Error) => void;
-      const closing = new Promise<void>((resolve, reject) => {
-        release = resolve;
-        cancel = reject;
+    remove(id: string): Promise<void> {
+      held.get(id)?.(false);
+      const closing = new Promise<boolean>((settle) => {
+        const timer = setTimeout(settle, undoMs, true);
+        held.set(id, (send) => {
+          clearTimeout(timer);
+          held.delete(id);
+          settle(send);
+        });
       });
-      const timer = setTimeout(() => hold.send(), undoMs);
-      const hold = {
-        send: () => {
-          clearTimeout(timer);
-          held.delete(id);
-          release();
-        },
-        undo: () => {
-          clearTimeout(timer);
-          held.delete(id);
-          cancel(new UndoneError('Undone: nothing was sent.'));
-        },
-      };
-      held.set(id, hold);
-      const done = marks.one(id, { deleted: true }, async (p, o) => {
-        await closing;
+      return marks.one(id, { deleted: true }, async (p, o) => {
+        if (!(await closing)) throw UNDONE;
         return n.delete(p, { ...o, keepalive: true });
       });
-      return { undo: () => (held.get(id) === hold ? hold.undo() : undefined), done };
     },
     /** Undoes the delete of `id` while its window is open: nothing is sent. */
-    undo: (id: string) => held.get(id)?.undo(),
+    undo: (id: string) => held.get(id)?.(false),
     /** Archives every notification `scope` selects (its tags or data; all by default), in one request. */
-    archiveAll: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, {}, ARCHIVED, (p, o) => n.archiveAll(p, o)),
+    archiveAll: (scope: Scope = {}) => marks.all(scope, {}, ARCHIVED, (p, o) => n.archiveAll(p, o)),
     /** Archives the read ones. */
-    archiveRead: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, { read: true }, ARCHIVED, (p, o) => n.archiveAllRead(p, o)),
+    archiveRead: (scope: Scope = {}) => marks.all(scope, { read: true }, ARCHIVED, (p, o) => n.archiveAllRead(p, o)),
     /** Deletes every notification `scope` selects, for good (no undo: the inbox asks first). */
-    deleteAll: (scope: Parameters<NotificationActions['markAllAsRead']>[0] = {}) => marks.all(scope, {}, { deleted: true }, (p, o) => n.deleteAll(p, o)),
-    /** Sends what waits in its undo window, when the page is hidden or closed; returns the function that stops. */
+    deleteAll: (scope: Scope = {}) => marks.all(scope, {}, { deleted: true }, (p, o) => n.deleteAll(p, o)),
+    /** Sends what waits in its undo window when the page is hidden or closed; returns the function that stops (and sends it). */
     connect() {
       addEventListener('pagehide', sendHeld);
       document.addEventListener('visibilitychange', onHidden);
@@ -101,7 +77,6 @@ export function createTriage(store: NotificationStore, marks: NotificationAction
         removeEventListener('pagehide', sendHeld);
         document.removeEventListener('visibilitychange', onHidden);
         sendHeld();
-        for (const wake of wakes) clearTimeout(wake);
       };
     },
   };

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { InboxApiError, type InboxNotification, type RegisteredPayload } from '../../client/index';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { displayText } from '../../i18n/display-text';
-import { UndoneError } from '../../queries/triage';
+import { UNDONE } from '../../queries/triage';
 import type { InboxLabels } from '../../i18n/labels';
 import type { Inbox } from '../../queries/inbox';
 import { InboxUiContext, type InboxUi } from '../inbox/context';
@@ -43,7 +43,7 @@ export function rowActionsOf(notification: InboxNotification<RegisteredPayload>,
   const can = ui?.capabilities ?? { archive: false, snooze: false, delete: false };
   const toast = ui?.toast ?? (() => undefined);
   const failed = (error: unknown) => {
-    if (!(error instanceof UndoneError)) toast({ message: labels.changeFailed(reasonOf(error)) });
+    if (error !== UNDONE) toast({ message: labels.changeFailed(reasonOf(error)) });
   };
   const run = (change: Promise<unknown>) => void change.catch(failed);
   return {
@@ -64,9 +64,8 @@ export function rowActionsOf(notification: InboxNotification<RegisteredPayload>,
       run(triage.unsnooze(id));
     },
     delete() {
-      const { undo, done } = triage.remove(id);
-      run(done);
-      toast({ message: labels.deleted, undo });
+      run(triage.remove(id));
+      toast({ message: labels.deleted, undo: () => triage.undo(id) });
     },
   };
 }
