@@ -13,9 +13,10 @@ import { useInboxUi } from './context';
 import { emptyText } from './inbox-tabs';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
-import { onShortcut } from '../notification-item/on-shortcut';
 import { rowActionsOf, useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
+import { loadMenus } from '../shared/MenuTrigger';
+import { whenIdle } from '../shared/when-idle';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -143,7 +144,8 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-inbox-slot="feed-row"]') : null;
       const notification = row && feed.notifications.find((n) => n.id === row.dataset.windowId);
       if (event.key === 'z' && !event.ctrlKey && !event.metaKey && !event.altKey && toasts?.undoLast()) return event.preventDefault();
-      if (notification) onShortcut(event, rowActionsOf(notification, inbox, ui, labels), notification.isSnoozed, row);
+      // The shortcuts come with the menus (loaded once the list is painted).
+      if (notification && /^([esu#]|Delete)$/.test(event.key)) void loadMenus().then((menus) => menus.onShortcut(event, rowActionsOf(notification, inbox, ui, labels), notification.isSnoozed, row));
     };
   });
 
@@ -186,6 +188,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   }, [scrollRef]);
 
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
+  // The rows' own actions and the menus come once the list is painted, not in its first frame.
+  const listed = state === 'list';
+  useEffect(() => (listed ? whenIdle(() => void loadMenus()) : undefined), [listed]);
   const [emptyTitle, emptyHint] = emptyText(tab, labels);
 
   return (

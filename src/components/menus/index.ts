@@ -2,3 +2,5 @@
 export { RowMenu } from './RowMenu';
 export { HeaderMenuPopover } from './HeaderMenuPopover';
 export { HeaderDialog } from './HeaderDialog';
+export { ItemTools } from './ItemTools';
+export { onShortcut } from './on-shortcut';

@@ -1,4 +1,4 @@
-import type { NotificationRowActions } from './use-row-actions';
+import type { NotificationRowActions } from '../notification-item/use-row-actions';
 
 /**
  * The keyboard shortcuts of the focused notification (a keydown in its feed `row`): `e` archive or unarchive,

@@ -2,18 +2,17 @@
  * A notification's own actions: archive, snooze and delete as buttons that appear on hover and
  * focus where there is a pointer and room (laid over the row's end, so the text never moves), and
  * all of them, read and unread too, in one "More actions" menu on narrow and touch screens. What
- * the service cannot do (v1) is left out. The menus load when first opened (see `MenuTrigger`).
+ * the service cannot do (v1) is left out. They come with the menus, once the first page is painted
+ * (see the feed), so first paint draws none of them.
  */
-import { lazy } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { formatDateTime } from '../../i18n/time';
 import { Icon } from '../shared/icons';
-import { loadMenus, MenuTrigger } from '../shared/MenuTrigger';
+import { MenuTrigger } from '../shared/MenuTrigger';
 import { useItemSettings } from '../shared/settings';
-import { SHORTCUTS } from './shortcut-keys';
-import type { NotificationRowActions } from './use-row-actions';
-
-const RowMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.RowMenu })));
+import { SHORTCUTS } from '../notification-item/shortcut-keys';
+import type { NotificationRowActions } from '../notification-item/use-row-actions';
+import { RowMenu } from './RowMenu';
 
 export function ItemTools({ notification, actions }: { notification: InboxNotification<RegisteredPayload>; actions: NotificationRowActions }) {
   const { labels, locale } = useItemSettings();
