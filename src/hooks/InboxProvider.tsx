@@ -59,6 +59,8 @@ export type InboxProviderProps = ConnectionProps & {
   pollInterval?: number | false;
   /** How long seen-on-view gathers ids before one request, in ms. Default 300. */
   seenBatchMs?: number;
+  /** How long a deleted notification can be undone (its toast's Undo) before the delete is sent, in ms. Default 5000. */
+  undoMs?: number;
   /** Share read/seen changes with the app's other open tabs. Default true. */
   crossTab?: boolean;
   children?: ReactNode;
@@ -91,6 +93,7 @@ export function InboxProvider({
   queryClient: givenQueryClient,
   pollInterval = 30_000,
   seenBatchMs,
+  undoMs,
   crossTab,
   children,
 }: InboxProviderProps) {
@@ -128,8 +131,8 @@ export function InboxProvider({
   );
 
   const inbox = useMemo(
-    () => createInbox({ client, subscriberId, queryClient, seenBatchMs, crossTab }),
-    [client, subscriberId, queryClient, seenBatchMs, crossTab],
+    () => createInbox({ client, subscriberId, queryClient, seenBatchMs, crossTab, undoMs }),
+    [client, subscriberId, queryClient, seenBatchMs, crossTab, undoMs],
   );
   // Listening starts and stops with the effect, so React's StrictMode remount reconnects it.
   useEffect(() => inbox.connect(), [inbox]);

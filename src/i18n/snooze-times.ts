@@ -1,7 +1,8 @@
 /**
  * The snooze presets people expect (in an hour, this evening, tomorrow morning, next week), as
- * times in the reader's time zone: the browser's, through `Date`'s local fields. "Next week" starts
- * on the first day of the locale's week (Monday in most, Sunday in the US) where the browser says.
+ * times in the reader's time zone: the browser's, through `Date`'s local fields. "Next week" is the
+ * first working day of the locale's next week, where the browser says (Monday in most; Sunday where
+ * the weekend is Friday and Saturday).
  */
 import { perLocale } from './time';
 
@@ -10,13 +11,15 @@ export type SnoozePreset = 'hour' | 'evening' | 'tomorrow' | 'nextWeek';
 const MORNING = 9;
 const EVENING = 18;
 
-/** Day of the week (0 Sunday) that starts a week in `locale`; Monday when the browser cannot say. */
-function firstDayOf(locale: string | undefined): number {
+type WeekInfo = { firstDay: number; weekend: number[] };
+
+/** The locale's week (days 1 Monday to 7 Sunday); Monday to Friday where the browser cannot say. */
+function weekOf(locale: string | undefined): WeekInfo {
   try {
-    const info = new Intl.Locale(locale ?? navigator.language) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
-    return (info.getWeekInfo?.() ?? info.weekInfo)?.firstDay ?? 1;
+    const info = new Intl.Locale(locale ?? navigator.language) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    return info.getWeekInfo?.() ?? info.weekInfo ?? { firstDay: 1, weekend: [6, 7] };
   } catch {
-    return 1;
+    return { firstDay: 1, weekend: [6, 7] };
   }
 }
 
@@ -30,9 +33,10 @@ function at(day: Date, hour: number, addDays = 0): Date {
  * an hour before it.
  */
 export function snoozePresets(now: Date, locale?: string): [SnoozePreset, Date][] {
-  const firstDay = firstDayOf(locale) % 7;
-  // The next first day of a week, a week on when today is one.
-  const toNextWeek = (firstDay - now.getDay() + 7) % 7 || 7;
+  const { firstDay, weekend } = weekOf(locale);
+  // The first working day of the next week (Monday in the US, whose week starts on a Sunday).
+  let toNextWeek = (firstDay - now.getDay() + 7) % 7 || 7;
+  while (weekend.includes(((now.getDay() + toNextWeek + 6) % 7) + 1) && toNextWeek < 14) toNextWeek++;
   const presets: [SnoozePreset, Date][] = [
     ['hour', new Date(+now + 3_600_000)],
     ['evening', at(now, EVENING)],

@@ -22,6 +22,9 @@ export interface MenuItem {
 
 const GAP = 4;
 
+/** A browser without the Popover API (Safari before 17, a test DOM) shows the menu in place, fixed. */
+const NATIVE = typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype;
+
 /** Items as menu items: `close` first, so focus is back on the button before the action moves it. */
 export function MenuItems({ items, close }: { items: readonly MenuItem[]; close: () => void }) {
   return items.map((item) => (
@@ -96,7 +99,7 @@ export function MenuPopover({ menu: { id, anchor, label, close }, role = 'menu',
   };
 
   return (
-    <div ref={ref} id={id} popover="auto" role={role} aria-label={label} data-inbox-slot="menu" onKeyDown={onKeyDown}>
+    <div ref={ref} id={id} popover={NATIVE ? 'auto' : undefined} role={role} aria-label={label} data-inbox-slot="menu" onKeyDown={onKeyDown}>
       {children}
     </div>
   );

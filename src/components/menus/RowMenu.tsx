@@ -28,7 +28,7 @@ function CustomSnooze({ onSnooze }: { onSnooze: (until: Date) => void }) {
     onSnooze(until);
   };
   return (
-    <form data-inbox-slot="snooze-form" onSubmit={submit}>
+    <form data-inbox-slot="snooze-form" noValidate onSubmit={submit}>
       <label data-inbox-slot="snooze-label">
         {labels.snoozeTime}
         <input name="until" type="datetime-local" required min={soonest} defaultValue={soonest} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} />

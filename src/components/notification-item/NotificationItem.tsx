@@ -236,7 +236,12 @@ function Item({
   const Main = href ? 'a' : 'button';
   // What the read toggle does: marks it unread when it is read, else read.
   const toggleLabel = notification.isRead ? labels.markAsUnread : labels.markAsRead;
-  const high = notification.severity === 'high';
+  // Before the first line of text, in its flow.
+  const high = notification.severity === 'high' && (
+    <span data-inbox-slot="item-severity" role="img" aria-label={labels.highPriority}>
+      <Icon name="high" />
+    </span>
+  );
   return (
     <article
       ref={setRefs}
@@ -257,17 +262,14 @@ function Item({
         {/* A link where the notification leads somewhere, else a button. */}
         <Main id={`${id}-main`} data-inbox-slot="item-main" href={href} type={href ? undefined : 'button'} onClick={activate}>
           {!notification.isRead && <span data-inbox-slot="sr-only">{labels.unread}: </span>}
-          {high && (
-            <span data-inbox-slot="item-severity" role="img" aria-label={labels.highPriority}>
-              <Icon name="high" />
-            </span>
-          )}
           {subject && (
             <span data-inbox-slot="item-subject" dir={subject.dir} className={classNames.itemSubject}>
+              {high}
               {subject.text}
             </span>
           )}
           <span data-inbox-slot="item-content" id={`${id}-content`} dir={content.dir} className={classNames.itemContent}>
+            {!subject && high}
             {content.text}
           </span>
         </Main>

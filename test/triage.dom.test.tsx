@@ -1,0 +1,223 @@
+/**
+ * Clearing the inbox (issue 26) against the reference service: archive, snooze and delete from a
+ * row, by mouse and by keyboard, with their toasts and Undo; the bulk actions from the header's menu;
+ * the Archived and Snoozed views; high severity. What the service holds afterwards is what the
+ * reader did. On a v1-only service (`dom-spec`) none of it is offered.
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Inbox } from 'inbox-kit';
+import { V2 } from './helpers/dialect';
+import { inboxWrapper, setupMockService, SUBSCRIBER, testClient, type WrapperProps } from './helpers/inbox';
+
+const service = setupMockService({ messages: 12 });
+beforeEach(() => service.reset());
+
+function renderInbox(ui: ReactNode, props: WrapperProps = {}) {
+  const { Wrapper, queryClient } = inboxWrapper(service, props);
+  return { ...render(ui, { wrapper: Wrapper }), queryClient };
+}
+const rows = () => screen.getAllByRole('article');
+const row = (subject: string) => screen.getAllByRole('article').find((article) => article.textContent?.includes(subject))!;
+/** The service's own list of the subscriber's notifications under a v2 filter. */
+const held = async (filter: { archived?: boolean; snoozed?: boolean } = {}) => (await testClient(service).notifications.list({ subscriberId: SUBSCRIBER, limit: 100, ...filter })).data;
+const toasts = () => document.querySelector('[data-inbox-slot="toasts"]')!;
+const changes = () => service.requests.filter((r) => r.method !== 'GET');
+const subjectOf = (article: HTMLElement) => article.querySelector('[data-inbox-slot="item-subject"], [data-inbox-slot="item-content"]')!.textContent!;
+
+describe.runIf(V2)('triage on v2', () => {
+  it('archives a notification in one request: it leaves All, shows in Archived, and Undo brings it back unread', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const target = rows().find((article) => article.dataset.state === 'unread')!;
+    const subject = subjectOf(target);
+    const before = service.requests.length;
+    await user.click(await within(target).findByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    expect(toasts().textContent).toContain('Archived');
+    // One request, and nothing read again after its clear answer.
+    await waitFor(() => expect(service.requests.length).toBe(before + 1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.requests.slice(before).map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['PATCH archive']);
+    expect((await held({ archived: true })).map(subjectOfHeld)).toEqual([subject]);
+
+    await user.click(screen.getByRole('tab', { name: 'Archived' }));
+    await waitFor(() => expect(rows().map(subjectOf)).toEqual([subject]));
+    await user.click(screen.getByRole('tab', { name: /^All/ }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    // It was unread: Undo marks it unread, which also takes it out of the archive (one request).
+    await waitFor(async () => expect(await held({ archived: true })).toHaveLength(0));
+    expect(row(subject).dataset.state).toBe('unread');
+    expect(changes().at(-1)!.path).toMatch(/\/unread$/);
+  });
+
+  it('deletes after the undo window, and an Undo within it sends nothing', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />, { undoMs: 300 });
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const first = subjectOf(rows()[0]!);
+    const before = changes().length;
+    await user.click(await within(rows()[0]!).findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(changes()).toHaveLength(before);
+    expect(await held()).toHaveLength(12);
+    expect(subjectOf(rows()[0]!)).toBe(first);
+
+    await user.click(await within(rows()[0]!).findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    expect(changes()).toHaveLength(before);
+    await waitFor(() => expect(changes()).toHaveLength(before + 1));
+    expect(changes().at(-1)!.method).toBe('DELETE');
+    expect(await held()).toHaveLength(11);
+    expect(rows()).toHaveLength(11);
+  });
+
+  it('sends a delete in its window at once when the page is hidden', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />, { undoMs: 60_000 });
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const before = changes().length;
+    await user.click(await within(rows()[0]!).findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(changes()).toHaveLength(before + 1));
+    } finally {
+      Object.defineProperty(document, 'visibilityState', visibility);
+    }
+    expect(changes().at(-1)!.method).toBe('DELETE');
+    expect(await held()).toHaveLength(11);
+  });
+
+  it('snoozes from a preset: the notification leaves, the Snoozed view lists it until when, and Unsnooze brings it back', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const subject = subjectOf(rows()[2]!);
+    await user.click(await within(rows()[2]!).findByRole('button', { name: 'Snooze' }));
+    const menu = await screen.findByRole('menu', { name: 'Snooze' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^In 1 hour/), expect.stringMatching(/^Tomorrow morning/), expect.stringMatching(/^Next week/), 'Pick a date and time…']));
+    await user.click(within(menu).getByRole('menuitem', { name: /^In 1 hour/ }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    await waitFor(async () => expect((await held({ snoozed: true })).map(subjectOfHeld)).toEqual([subject]));
+
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Snoozed' }));
+    expect(screen.getByRole('tab', { name: 'Snoozed' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(rows().map(subjectOf)).toEqual([subject]));
+    expect(rows()[0]!.textContent).toMatch(/Snoozed until/);
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Unsnooze' }));
+    await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
+    expect(await held({ snoozed: true })).toHaveLength(0);
+  });
+
+  it('refuses a snooze time less than a minute ahead before sending it, and shows the service’s refusal of one past its plan', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const before = changes().length;
+    await user.click(await within(rows()[0]!).findByRole('button', { name: 'Snooze' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pick a date and time…' }));
+    const field = await screen.findByLabelText('Snooze until');
+    // A date field takes its value whole (typed, it is a picker's work).
+    fireEvent.change(field, { target: { value: '2020-01-01T10:00' } });
+    const picker = screen.getByRole('dialog', { name: 'Snooze' });
+    await user.click(within(picker).getByRole('button', { name: 'Snooze' }));
+    expect(await within(picker).findByRole('alert')).toHaveTextContent('at least a minute from now');
+    expect(changes()).toHaveLength(before);
+
+    // A week ahead, past the reference service's one-day plan: its 402 says why, and the row comes back.
+    const week = new Date(Date.now() + 7 * 86_400_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    fireEvent.change(field, { target: { value: `${week.getFullYear()}-${two(week.getMonth() + 1)}-${two(week.getDate())}T10:00` } });
+    await user.click(within(picker).getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText(/could not be saved: .*(plan|Snooze Duration)/i)).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    expect(await held({ snoozed: true })).toHaveLength(0);
+  });
+
+  it('acts on the focused notification from the keyboard: e archives, u marks read, # deletes, z undoes', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />, { undoMs: 60_000 });
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const main = (article: HTMLElement) => article.querySelector<HTMLElement>('[data-inbox-slot="item-main"]')!;
+    const unread = rows().find((article) => article.dataset.state === 'unread')!;
+    const subject = subjectOf(unread);
+    main(unread).focus();
+    await user.keyboard('u');
+    await waitFor(() => expect(row(subject).dataset.state).toBe('read'));
+    main(row(subject)).focus();
+    await user.keyboard('e');
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    // Focus went on to the next notification, which the keyboard keeps working on.
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-inbox-slot')).toBe('item-main'));
+    await user.keyboard('z');
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    await waitFor(async () => expect(await held({ archived: true })).toHaveLength(0));
+    main(row(subject)).focus();
+    const before = changes().length;
+    await user.keyboard('#');
+    await waitFor(() => expect(rows()).toHaveLength(11));
+    await user.keyboard('z');
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    expect(changes()).toHaveLength(before);
+  });
+
+  it('archives all, and deletes all after a confirmation that names the count: one request each', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    const before = changes().length;
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archive read' }));
+    await waitFor(() => expect(rows().every((article) => article.dataset.state === 'unread')).toBe(true));
+    await waitFor(() => expect(changes()).toHaveLength(before + 1));
+    expect(changes().at(-1)!.path).toMatch(/\/read-archive$/);
+
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete all…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toHaveAccessibleName('Delete all 12 notifications?'));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
+    await waitFor(() => expect(changes()).toHaveLength(before + 2));
+    expect(changes().at(-1)!.path).toMatch(/\/delete$/);
+    expect(await held()).toHaveLength(0);
+  });
+
+  it('marks a high-severity notification with an icon named for it, and gives the badge its colour while one is unread', async () => {
+    renderInbox(<Inbox />);
+    const bell = await screen.findByRole('button', { name: /^Notifications/ });
+    const high = (await held()).filter((n) => n.severity === 'high' && !n.isRead);
+    await waitFor(() => expect(bell.dataset.severity).toBe(high.length > 0 ? 'high' : undefined));
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+    const marked = (await held()).filter((n) => n.severity === 'high');
+    expect(screen.queryAllByRole('img', { name: 'High priority' })).toHaveLength(marked.filter((n) => screen.getAllByRole('article').some((a) => a.textContent?.includes(n.subject ?? n.body))).length);
+  });
+});
+
+describe.runIf(!V2)('triage on a v1-only service', () => {
+  it('offers no archive, snooze or delete, and no Archived tab', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Archived' })).not.toBeInTheDocument());
+    expect(screen.queryAllByRole('button', { name: /^(Archive|Snooze|Delete)$/ })).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Keyboard shortcuts']);
+  });
+});
+
+function subjectOfHeld(n: { subject?: string | undefined; body: string }) {
+  return n.subject ?? n.body;
+}
