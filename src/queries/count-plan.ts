@@ -5,6 +5,7 @@
  */
 import type { NotificationCountFilter } from '../client/index';
 import { matches, type ListFilter, type Notification } from './matches';
+import type { Change } from './overlay';
 
 /** The service counts at most this many for each filter. */
 export const COUNT_CAP = 100;
@@ -46,12 +47,41 @@ export function shownCount(counted: number, filter: ListFilter, moves: Iterable<
   return { count: Math.max(0, count), exact: counted < COUNT_CAP };
 }
 
+/** The fields of a filter, and the notification's field a change sets for each. */
+const FIELDS = [
+  ['read', 'isRead'],
+  ['seen', 'isSeen'],
+  ['archived', 'isArchived'],
+  ['snoozed', 'isSnoozed'],
+] as const;
+
+/** A change of all: the notifications it selects (`cleared`: within its tags and data, those that match) and what it does to them. */
+type ChangeOfAll = readonly [cleared: ListFilter, change: Change];
+
+/** Filters no notification can match both of (they ask opposite values of a field). */
+const disjoint = (a: ListFilter, b: ListFilter) => FIELDS.some(([key]) => a[key] !== undefined && b[key] !== undefined && a[key] !== b[key]);
+
 /**
- * Whether clearing `cleared` (its unread or unseen, of its tags and data) empties `filter`: unread (or
- * unseen) within the same tags and data, whatever else it asks (clearing unseen leaves the seen-but-unread).
+ * Whether a change of all leaves nothing in `filter`: every notification `filter` counts, within the
+ * same tags and data, is one it selects, and it takes each out (it deletes them, or sets a field
+ * `filter` asks otherwise). "Mark all as read" empties the unread counts, not the unseen (seen but
+ * unread is possible); archiving all empties both.
  */
-export function empties(cleared: ListFilter, filter: ListFilter): boolean {
+export function empties([cleared, change]: ChangeOfAll, filter: ListFilter): boolean {
   const same = (a: unknown, b: unknown) => a === undefined || JSON.stringify(a) === JSON.stringify(b);
-  const emptied = cleared.read === false ? filter.read === false : cleared.seen === false && filter.seen === false;
-  return emptied && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
+  const selectsAll = FIELDS.every(([key]) => cleared[key] === undefined || filter[key] === cleared[key]);
+  const takesOut = 'deleted' in change || FIELDS.some(([key, field]) => filter[key] !== undefined && change[field] !== undefined && change[field] !== filter[key]);
+  return selectsAll && takesOut && same(cleared.tags, filter.tags) && same(cleared.data, filter.data);
+}
+
+/**
+ * Whether a change of all leaves a count of `filter` as it was: it selects none of what `filter`
+ * counts, and what it changes does not come to match `filter` ("archive read" and the unread count).
+ */
+export function leaves([cleared, change]: ChangeOfAll, filter: ListFilter): boolean {
+  if (!disjoint(cleared, filter)) return false;
+  if ('deleted' in change) return true;
+  const after: ListFilter = { ...cleared };
+  for (const [key, field] of FIELDS) if (change[field] !== undefined) after[key] = change[field];
+  return disjoint(after, filter);
 }

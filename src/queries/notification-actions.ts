@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '../client/http';
 import { idsOf, type ListData } from './list-query';
 import type { ListFilter, Notification } from './matches';
 import type { NotificationParams, RequestOptions } from '../client/index';
-import { empties } from './count-plan';
+import { empties, leaves } from './count-plan';
 import type { NotificationStore } from './notification-store';
 import type { Change } from './overlay';
 import { createSeenBatch } from './seen-batch';
@@ -70,7 +70,7 @@ export function createNotificationActions(store: NotificationStore, options: { s
       // kit does not hold are asked again. Failed part-way (v1's batches): all of them.
       void store.queryClient.invalidateQueries({
         queryKey: [...store.key, 'count'],
-        predicate: (query) => !done || (query.queryKey.at(-1) as ListFilter[]).some((counted) => !empties(cleared, counted)),
+        predicate: (query) => !done || (query.queryKey.at(-1) as ListFilter[]).some((counted) => !empties([cleared, change], counted) && !leaves([cleared, change], counted)),
       });
     }
   };

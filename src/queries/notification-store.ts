@@ -213,7 +213,7 @@ export function createNotificationStore(options: {
      * while on its way), or `undefined`. A count asked at `seq` is then 0, moved by what was answered after it.
      */
     clearedAt(filter: ListFilter, seq: number): number | undefined {
-      const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties(entry.filter, filter)).map((entry) => entry.seq));
+      const at = Math.max(-1, ...clears.filter((entry) => entry.seq > seq && empties([entry.filter, entry.change], filter)).map((entry) => entry.seq));
       return at === -1 ? undefined : at;
     },
     /** Whether a change of all was sent or answered after `seq` (it moves counts by what the kit cannot tell). */
