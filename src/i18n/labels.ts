@@ -94,7 +94,11 @@ export interface InboxLabels {
   shortcutList: { archive: string; snooze: string; delete: string; read: string; undo: string };
 }
 
-export const defaultLabels: InboxLabels = {
+/** The labels only the menus and their dialogs show: their defaults load with them (see `menuLabels`). */
+export type MenuLabel = 'archive' | 'unarchive' | 'snooze' | 'unsnooze' | 'delete' | 'moreActions' | 'snoozePresets' | 'snoozeCustom' | 'snoozeTime' | 'snoozeTooSoon' | 'archiveAll' | 'archiveRead' | 'deleteAll' | 'deleteAllTitle' | 'deleteAllHint' | 'cancel' | 'shortcuts' | 'shortcutList';
+
+/** The default of every label but the menus' (those are in the menus' own chunk, as `menuLabels` gives them). */
+export const defaultLabels: Omit<InboxLabels, MenuLabel> = {
   title: 'Notifications',
   bell: (count) => (count ? `Notifications, ${count} unread` : 'Notifications'),
   bellUnseen: (count) => (count ? `Notifications, ${count} new` : 'Notifications'),
@@ -141,39 +145,24 @@ export const defaultLabels: InboxLabels = {
   tabSnoozed: 'Snoozed',
   emptyArchived: 'Nothing archived.',
   emptySnoozed: 'Nothing snoozed.',
-  archive: 'Archive',
-  unarchive: 'Unarchive',
-  snooze: 'Snooze',
-  unsnooze: 'Unsnooze',
-  delete: 'Delete',
-  moreActions: 'More actions',
   moreOptions: 'More options',
-  snoozePresets: { hour: 'In 1 hour', evening: 'This evening', tomorrow: 'Tomorrow morning', nextWeek: 'Next week' },
-  snoozeCustom: 'Pick a date and time…',
-  snoozeTime: 'Snooze until',
-  snoozeTooSoon: 'Choose a time at least a minute from now.',
   snoozedUntil: (time) => `Snoozed until ${time}`,
   archived: 'Archived',
   snoozed: 'Snoozed',
   deleted: 'Deleted',
   undo: 'Undo',
   changeFailed: (reason) => (reason ? `That could not be saved: ${reason}` : 'That could not be saved. Please try again.'),
-  archiveAll: 'Archive all',
-  archiveRead: 'Archive read',
-  deleteAll: 'Delete all…',
-  deleteAllTitle: (count) => `Delete ${count === '1' ? 'this notification' : `all ${count} notifications`}?`,
-  deleteAllHint: 'They are deleted for good: this cannot be undone.',
-  cancel: 'Cancel',
   highPriority: 'High priority',
-  shortcuts: 'Keyboard shortcuts',
-  shortcutList: { archive: 'Archive or unarchive', snooze: 'Snooze', delete: 'Delete', read: 'Mark read or unread', undo: 'Undo' },
 };
 
-/** Labels with the given ones over the defaults (one level deep for grouped labels). */
+/**
+ * Labels with the given ones over the defaults (one level deep for grouped labels). The menus'
+ * defaults are not in the first bundle: the menus lay them under these (`menuLabels`).
+ */
 export function mergeLabels(labels: PartialLabels | undefined): InboxLabels {
-  if (!labels) return defaultLabels;
+  if (!labels) return defaultLabels as InboxLabels;
   const merged: Record<string, unknown> = { ...defaultLabels, ...labels };
-  for (const group of ['status', 'channels', 'source', 'snoozePresets', 'shortcutList'] as const) merged[group] = { ...defaultLabels[group], ...labels[group] };
+  for (const group of ['status', 'channels', 'source'] as const) merged[group] = { ...defaultLabels[group], ...labels[group] };
   return merged as unknown as InboxLabels;
 }
 

@@ -1,4 +1,5 @@
 /** The header menu's dialogs: "Delete all", which names the count it deletes, and the keyboard shortcuts. */
+import { menuLabels } from './menu-labels';
 import { Fragment } from 'react';
 import { useBulkActions } from '../../hooks/useBulkActions';
 import { useNotificationCounts } from '../../hooks/useNotificationCounts';
@@ -10,7 +11,7 @@ import type { HeaderDialogKind } from './HeaderMenuPopover';
 
 function DeleteAll({ onClose }: { onClose: () => void }) {
   const ui = useInboxUi('Inbox.Header');
-  const { labels } = ui;
+  const labels = menuLabels(ui.labels);
   const { tags, data } = ui.tab.filter;
   const bulk = useBulkActions();
   // What the service deletes: every notification of the tab's tags, archived and snoozed ones too.
@@ -40,7 +41,8 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
 }
 
 function Shortcuts({ onClose }: { onClose: () => void }) {
-  const { labels, capabilities: can } = useInboxUi('Inbox.Header');
+  const { labels: given, capabilities: can } = useInboxUi('Inbox.Header');
+  const labels = menuLabels(given);
   const list = labels.shortcutList;
   const rows: [string, string, boolean][] = [
     ['U', list.read, true],

@@ -2,6 +2,7 @@
  * The header's "More options": archive all, archive read and delete all of the tab's tags or data
  * (one request each; delete all asks first), the Snoozed view, and the keyboard shortcuts.
  */
+import { menuLabels } from './menu-labels';
 import { useBulkActions } from '../../hooks/useBulkActions';
 import { useInboxUi } from '../inbox/context';
 import { reasonOf } from '../notification-item/use-row-actions';
@@ -12,7 +13,8 @@ export type HeaderDialogKind = 'delete' | 'shortcuts';
 
 export function HeaderMenuPopover({ menu, openDialog }: { menu: OpenMenu; openDialog: (kind: HeaderDialogKind) => void }) {
   const ui = useInboxUi('Inbox.Header');
-  const { labels, capabilities: can, tab } = ui;
+  const { capabilities: can, tab } = ui;
+  const labels = menuLabels(ui.labels);
   const bulk = useBulkActions();
   const { read, seen, archived, snoozed, severity, tags, data } = tab.filter;
   // The service's bulk routes select by tags and data only: offered where that is what the tab shows.

@@ -5,6 +5,7 @@
  * the service cannot do (v1) is left out. They come with the menus, once the first page is painted
  * (see the feed), so first paint draws none of them.
  */
+import { menuLabels } from './menu-labels';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { formatDateTime } from '../../i18n/time';
 import { Icon } from '../shared/icons';
@@ -15,7 +16,8 @@ import type { NotificationRowActions } from '../notification-item/use-row-action
 import { RowMenu } from './RowMenu';
 
 export function ItemTools({ notification, actions }: { notification: InboxNotification<RegisteredPayload>; actions: NotificationRowActions }) {
-  const { labels, locale } = useItemSettings();
+  const { labels: given, locale } = useItemSettings();
+  const labels = menuLabels(given);
   const { can } = actions;
   const archived = notification.isArchived;
   const archiveLabel = archived ? labels.unarchive : labels.archive;

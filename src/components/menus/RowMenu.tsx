@@ -3,6 +3,7 @@
  * presets (`snooze`), and the snooze picker's own date and time. What the service cannot do (v1)
  * is left out.
  */
+import { menuLabels } from './menu-labels';
 import { useId, useState, type FormEvent } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { formatSnoozeTime, localInputValue, snoozePresets } from '../../i18n/snooze-times';
@@ -17,7 +18,7 @@ type View = 'all' | 'snooze' | 'custom';
 
 /** The snooze picker's own time: a native date and time field, refused when less than a minute ahead. */
 function CustomSnooze({ onSnooze }: { onSnooze: (until: Date) => void }) {
-  const { labels } = useItemSettings();
+  const labels = menuLabels(useItemSettings().labels);
   const [error, setError] = useState('');
   const errorId = useId();
   const [soonest] = useState(() => localInputValue(new Date(Date.now() + 120_000)));
@@ -46,7 +47,8 @@ function CustomSnooze({ onSnooze }: { onSnooze: (until: Date) => void }) {
 }
 
 export function RowMenu({ menu, notification, actions, start }: { menu: OpenMenu; notification: InboxNotification<RegisteredPayload>; actions: NotificationRowActions; start: 'all' | 'snooze' }) {
-  const { labels, locale } = useItemSettings();
+  const { labels: given, locale } = useItemSettings();
+  const labels = menuLabels(given);
   const [view, setView] = useState<View>(start);
   const { can } = actions;
   if (view === 'custom') {

@@ -1,7 +1,7 @@
 /** What the parts of one inbox share: labels, locale, time, callbacks and renderers. */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { InboxAction, InboxNotification, RegisteredPayload } from '../../client/index';
-import { defaultLabels, type InboxLabels } from '../../i18n/labels';
+import { mergeLabels, type InboxLabels } from '../../i18n/labels';
 
 /** A notification as the components hand it to your code: `data` typed by your `payloadSchema`. */
 type Notification = InboxNotification<RegisteredPayload>;
@@ -37,7 +37,7 @@ export interface ItemSettings extends InboxCallbacks, InboxRenderers {
 }
 
 export const defaultItemSettings: ItemSettings = {
-  labels: defaultLabels,
+  labels: mergeLabels(undefined),
   locale: undefined,
   now: null,
   markReadOnClick: true,
