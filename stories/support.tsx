@@ -19,13 +19,13 @@ function registerHandlers(handlers: HttpHandler[]): HttpHandler[] {
   return everyHandler;
 }
 
-export function withService(options: ReferenceServiceOptions = {}, subscriberId = 'sub_ada') {
+export function withService(options: ReferenceServiceOptions = {}, subscriberId = 'sub_ada', provider: { undoMs?: number } = {}) {
   const path = `/inbox-api-${++count}`;
   const service = createReferenceService(options);
   const decorator: Decorator = (Story) => {
     const client = createInboxClient({ baseUrl: `${location.origin}${path}`, retry: false });
     return (
-      <InboxProvider client={client} subscriberId={subscriberId} queryClient={new QueryClient()} pollInterval={false} crossTab={false}>
+      <InboxProvider client={client} subscriberId={subscriberId} queryClient={new QueryClient()} pollInterval={false} crossTab={false} {...provider}>
         <Story />
       </InboxProvider>
     );

@@ -455,7 +455,8 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
-            {count && <span data-inbox-slot="tab-count">{count}</span>}
+            {/* A space, so that its name reads "Unread 3". */}
+            {count && <> <span data-inbox-slot="tab-count">{count}</span></>}
           </button>
         );
       })}
