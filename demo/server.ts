@@ -34,8 +34,9 @@ if ('error' in config) {
   process.exit(2);
 }
 const upstream = config.kind === 'upstream' ? config : undefined;
-// The built-in service runs in this process, unless the demo is pointed at a deployment.
-const service = upstream ? undefined : createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service' });
+// The built-in service runs in this process, unless the demo is pointed at a deployment. It snoozes
+// as the service's paid plans do (up to 90 days), so every preset works; its free plan's day is the default.
+const service = upstream ? undefined : createReferenceService({ seed: Number(process.env.SEED ?? 1), publicBaseUrl: '/service', maxSnoozeMs: 90 * 86_400_000 });
 const people = upstream ? upstream.subscribers : SEEDED_SUBSCRIBER_IDS;
 
 // The app's route to the service: what a real app mounts.

@@ -11,7 +11,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { useCounts, useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference, type InboxNotification } from 'inbox-kit';
+import { useArchive, useBulkActions, useCounts, useDelete, useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useSnooze, useUpdatePreference, type InboxNotification } from 'inbox-kit';
 import { CHANNELS, type Preferences } from 'inbox-kit/client';
 import { createInboxProxy } from 'inbox-kit/server';
 import { MARK_PATH } from './helpers/dialect';
@@ -35,8 +35,8 @@ afterEach(() => {
 
 type Outcome = 'pending' | 'ok' | 'failed';
 interface Intent {
-  /** What the user asked for: a field and its value. */
-  field: 'read' | 'seen';
+  /** What the user asked for: a field and its value (`deleted`: gone from the service). */
+  field: 'read' | 'seen' | 'archived' | 'snoozed' | 'deleted';
   value: boolean;
   outcome: Outcome;
   /** The action that made it. */
@@ -88,9 +88,13 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       preferences: usePreferences(),
       update: useUpdatePreference(),
       action: useMarkAction(),
+      archive: useArchive(),
+      snooze: useSnooze(),
+      remove: useDelete(),
+      bulk: useBulkActions(),
     }),
     service,
-    { props: { client } },
+    { props: { client, undoMs: 20 } },
   );
   await waitFor(() => expect(result.current.all.notifications.length).toBeGreaterThan(0));
   await waitFor(() => expect(result.current.preferences.preferences).toBeDefined());
@@ -103,7 +107,22 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   const intents = new Map<string, Intent>();
   const preferenceIntents = new Map<string, { workflowId: string | undefined; channel: (typeof CHANNELS)[number]; value: boolean; outcome: Outcome }>();
   const actionIntents = new Map<string, { type: string; outcome: Outcome }>();
-  const tally = { actions: 0, markAs: 0, markAll: 0, preferences: 0, buttons: 0, pages: 0, tabs: 0, offline: 0, refused: 0 };
+  const tally = { actions: 0, markAs: 0, markAll: 0, preferences: 0, buttons: 0, pages: 0, tabs: 0, offline: 0, refused: 0, triage: 0, bulk: 0, undone: 0 };
+  /** Intents of one change of a notification: each field it sets (archive, snooze and delete set several, as the service does). */
+  const intend = (id: string, fields: Partial<Record<Intent['field'], boolean>>, at: number, done: Promise<unknown>) => {
+    const made = Object.entries(fields).map(([field, value]) => {
+      const intent: Intent = { field: field as Intent['field'], value: value!, outcome: 'pending', at };
+      intents.set(`${id}:${field}`, intent);
+      return intent;
+    });
+    void done.then(
+      () => made.forEach((intent) => (intent.outcome = 'ok')),
+      (error: unknown) => {
+        tally.refused++;
+        made.forEach((intent) => (intent.outcome = 'failed'));
+      },
+    );
+  };
   const track = (record: { outcome: Outcome }, done: Promise<unknown>) =>
     done.then(
       () => void (record.outcome = 'ok'),
@@ -123,23 +142,9 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
         const item: InboxNotification | undefined = pick([...hooks.all.notifications, ...hooks.unread.notifications]);
         const markAs = pick(['read', 'unread', 'seen'] as const);
         if (!item || !markAs) return;
-        const intent: Intent = { field: markAs === 'read' || markAs === 'unread' ? 'read' : 'seen', value: markAs === 'read' || markAs === 'seen', outcome: 'pending', at: i };
-        intents.set(`${item.id}:${intent.field}`, intent);
-        // Read and unread also mark seen.
-        if (intent.field === 'read') intents.set(`${item.id}:seen`, { field: 'seen', value: true, outcome: 'pending', at: i });
-        const seenIntent = intents.get(`${item.id}:seen`);
-        // One promise per call (a mutation's per-call callbacks fire for its latest call only).
-        void hooks.markAs.mutateAsync({ notificationId: item.id, markAs }).then(
-          () => {
-            intent.outcome = 'ok';
-            if (intent.field === 'read' && seenIntent) seenIntent.outcome = 'ok';
-          },
-          () => {
-            intent.outcome = 'failed';
-            if (intent.field === 'read' && seenIntent) seenIntent.outcome = 'failed';
-            tally.refused++;
-          },
-        );
+        // Read and unread also mark seen; unread also takes it out of the archive (as the service does).
+        const fields = markAs === 'seen' ? { seen: true } : markAs === 'read' ? { read: true, seen: true } : { read: false, seen: true, archived: false };
+        intend(item.id, fields, i, hooks.markAs.mutateAsync({ notificationId: item.id, markAs }));
         tally.markAs++;
       } else if (roll < 0.57) {
         // Mark everything read, and wait for it: it is the last intent for every notification.
@@ -179,6 +184,41 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
       } else if (roll < 0.87) {
         tally.pages++;
         void (next() < 0.5 ? hooks.all.fetchNextPage() : hooks.unread.fetchNextPage());
+      } else if (roll < 0.93) {
+        // Archive or unarchive, snooze or unsnooze, or delete (now and then undone in its window).
+        tally.triage++;
+        const item: InboxNotification | undefined = pick(hooks.all.notifications);
+        if (!item) return;
+        const kind = next();
+        if (kind < 0.35) {
+          const archived = !item.isArchived;
+          intend(item.id, archived ? { archived, read: true, seen: true } : { archived, read: true, seen: true }, i, hooks.archive.mutateAsync({ notificationId: item.id, archived }));
+        } else if (kind < 0.7) {
+          const until = item.isSnoozed ? null : new Date(Date.now() + 3 * 3_600_000);
+          intend(item.id, until ? { snoozed: true, seen: true, archived: false } : { snoozed: false, seen: true, archived: false }, i, hooks.snooze.mutateAsync({ notificationId: item.id, until }));
+        } else {
+          const removal = hooks.remove.mutateAsync(item.id);
+          // Undone within its window (it opens once the mutation runs): nothing is sent.
+          const undo = next() < 0.3;
+          if (undo) await new Promise((resolve) => setTimeout(resolve, 0));
+          if (undo && hooks.remove.undo(item.id)) {
+            tally.undone++;
+            intend(item.id, { deleted: false }, i, removal);
+          } else {
+            intend(item.id, { deleted: true }, i, removal);
+          }
+        }
+      } else if (roll < 0.935) {
+        // Archive all, or the read ones, of one tag, or delete all of another; and wait for it: it is
+        // the last intent for each it touches.
+        tally.bulk++;
+        await settle(queryClient);
+        const action = pick(['archive', 'archiveRead', 'archive', 'archiveRead', 'delete'] as const)!;
+        const tag = action === 'delete' ? 'digest' : 'collaboration';
+        const touched = service.feedOf(SUBSCRIBER).filter((n) => (n.tags ?? []).includes(tag) && (action !== 'archiveRead' || n.read)).map((n) => n._id);
+        const done = hooks.bulk.mutateAsync({ action, tags: [tag] });
+        for (const id of touched) intend(id, action === 'delete' ? { deleted: true } : { archived: true, read: true, seen: true }, i, done);
+        await done.catch(() => undefined);
       } else if (roll < 0.95) {
         // Switch tabs: a filtered feed refetched as the Unread tab mounts again.
         tally.tabs++;
@@ -222,13 +262,18 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
     if (intent.outcome !== 'ok') continue;
     const id = key.split(':')[0] ?? '';
     const message = truth.get(id);
-    if (message && message[intent.field] !== intent.value && lateWriteAfter(id, intent.at ?? 0)) {
-      overtaken++;
-      continue;
+    // The field as the service holds it (a snooze: its end; a delete: whether it is gone).
+    const state = message as (typeof message & { archived?: boolean; snoozedUntil?: string }) | undefined;
+    const held = intent.field === 'deleted' ? !state : state && (intent.field === 'snoozed' ? !!state.snoozedUntil : state[intent.field] === true);
+    if (intent.field === 'deleted' ? held !== intent.value : message && held !== intent.value && lateWriteAfter(id, intent.at ?? 0)) {
+      if (intent.field !== 'deleted') {
+        overtaken++;
+        continue;
+      }
     }
-    if (message && message[intent.field] !== intent.value) {
+    if (intent.field === 'deleted' ? held !== intent.value : message && held !== intent.value) {
       lost++;
-      if (process.env.INBOX_CHAOS_DEBUG) console.log('lost', key, JSON.stringify(intent), message.read, message.seen);
+      if (process.env.INBOX_CHAOS_DEBUG) console.log('lost', key, JSON.stringify(intent), JSON.stringify(message && { read: message.read, seen: message.seen }));
     }
   }
   for (const intent of preferenceIntents.values()) {
@@ -242,8 +287,13 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   }
   for (const [id, intent] of actionIntents) {
     if (intent.outcome !== 'ok') continue;
+    // Deleted since: nothing of it is left to check.
+    if (!truth.has(id) && intents.get(`${id}:deleted`)?.outcome === 'ok') continue;
     const action = truth.get(id)?.cta.action;
-    if (action?.status !== 'done' || action.result?.type !== intent.type) lost++;
+    if (action?.status !== 'done' || action.result?.type !== intent.type) {
+      lost++;
+      if (process.env.INBOX_CHAOS_DEBUG) console.log('lost click', id, JSON.stringify(intent), JSON.stringify(action));
+    }
   }
   expect(intents.size).toBeGreaterThan(50);
   expect([...intents.values(), ...preferenceIntents.values(), ...actionIntents.values()].some((intent) => intent.outcome === 'pending')).toBe(false);
@@ -258,14 +308,16 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   // Every cache equals the service.
   const shown = [...result.current.all.notifications, ...result.current.unread.notifications];
   const stale = shown.filter((item) => {
-    const message = truth.get(item.id);
-    return !message || message.read !== item.isRead || message.seen !== item.isSeen;
+    const message = truth.get(item.id) as (ReturnType<typeof truth.get> & { archived?: boolean; snoozedUntil?: string }) | undefined;
+    return !message || message.read !== item.isRead || message.seen !== item.isSeen || (message as { archived?: boolean }).archived !== item.isArchived || !!message.snoozedUntil !== item.isSnoozed;
   });
   expect(result.current.unread.notifications.every((item) => !item.isRead)).toBe(true);
-  const unreadTruth = service.feedOf(SUBSCRIBER, { read: false }).length;
+  // A snoozed notification is not counted until it comes back.
+  const awake = (n: object) => !(n as { snoozedUntil?: string }).snoozedUntil;
+  const unreadTruth = service.feedOf(SUBSCRIBER, { read: false }).filter(awake).length;
   // The service counts up to 100: past it, a lower bound.
   expect(result.current.counts.unread).toEqual(unreadTruth >= 100 ? { value: 100, exact: false } : { value: unreadTruth, exact: true });
-  expect(result.current.counts.unseen?.exact === false || result.current.counts.unseen?.value === service.feedOf(SUBSCRIBER, { seen: false }).length).toBe(true);
+  expect(result.current.counts.unseen?.exact === false || result.current.counts.unseen?.value === service.feedOf(SUBSCRIBER, { seen: false }).filter(awake).length).toBe(true);
   expect(result.current.preferences.preferences).toEqual(await client.getPreferences({ subscriberId: SUBSCRIBER }));
 
   // And then nothing keeps sending.
@@ -278,7 +330,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
   const keys = service.requests.slice(started).filter((r) => r.idempotencyKey);
   const retries = keys.length - new Set(keys.map((r) => r.idempotencyKey)).size;
   console.log(
-    `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.buttons} button clicks, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments); ` +
+    `chaos: ${tally.actions} actions (${tally.markAs} marks, ${tally.markAll} mark-alls, ${tally.preferences} preference toggles, ${tally.buttons} button clicks, ${tally.pages} page loads, ${tally.tabs} tab switches, ${tally.offline} offline moments, ${tally.triage} archives, snoozes and deletes (${tally.undone} deletes undone), ${tally.bulk} bulk archives and deletes); ` +
       `${service.requests.length - started} requests through a fresh proxy each (${lookUps} subscriber look-ups), ${faults} faults injected, ${limited} 429s after an attempt, ${retries} retries, ${tally.refused} rolled back with an error, ${lateWrites.length} marks landed after the minute (${overtaken} later intents overtaken by them); lost ${lost}, doubled ${doubled}, stale ${stale.length}, idle requests ${idle}`,
   );
   expect(lost).toBe(0);

@@ -5,8 +5,9 @@ import { useInboxContext } from './InboxProvider';
 /**
  * Deletes a notification with an undo window: it leaves the lists at once, and the request is sent
  * when the window closes (the provider's `undoMs`, default 5 s), or at once with `keepalive` when the
- * page is hidden or closed. `undo(id)` within the window brings it back and sends nothing; the
- * mutation then settles with no error. A refusal brings it back and is the mutation's error.
+ * page is hidden or closed. `undo(id)` within the window brings it back and sends nothing (it says
+ * whether the window was still open); the mutation then settles with no error. A refusal brings it
+ * back and is the mutation's error.
  *
  * ```ts
  * const { mutate: remove, undo } = useDelete();

@@ -61,8 +61,12 @@ export function createTriage(store: NotificationStore, marks: NotificationAction
         return n.delete(p, { ...o, keepalive: true });
       });
     },
-    /** Undoes the delete of `id` while its window is open: nothing is sent. */
-    undo: (id: string) => held.get(id)?.(false),
+    /** Undoes the delete of `id` while its window is open (nothing is sent); whether it was. */
+    undo(id: string): boolean {
+      const settle = held.get(id);
+      settle?.(false);
+      return !!settle;
+    },
     /** Archives every notification `scope` selects (its tags or data; all by default), in one request. */
     archiveAll: (scope: Scope = {}) => marks.all(scope, {}, ARCHIVED, (p, o) => n.archiveAll(p, o)),
     /** Archives the read ones. */
