@@ -67,6 +67,7 @@ export interface TabProps {
   crossTab?: boolean;
   /** The host element's inline style (a box with a height, say). */
   style?: string;
+  undoMs?: number;
 }
 
 /** Mounts `ui` in a provider of its own; `unmountTabs` (in an afterEach) removes them all. */
@@ -78,7 +79,7 @@ export function mountTab(ui: ReactNode, client: InboxClient, props: TabProps = {
   const queryClient = new QueryClient();
   tabs.push({ root, host });
   root.render(
-    <InboxProvider client={client} subscriberId="sub_ada" queryClient={queryClient} pollInterval={props.pollInterval ?? false} crossTab={props.crossTab ?? false}>
+    <InboxProvider client={client} subscriberId="sub_ada" queryClient={queryClient} pollInterval={props.pollInterval ?? false} crossTab={props.crossTab ?? false} {...(props.undoMs ? { undoMs: props.undoMs } : {})}>
       {ui}
     </InboxProvider>,
   );

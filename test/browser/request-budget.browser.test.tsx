@@ -4,7 +4,7 @@
  * README's performance section.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { ReactNode } from 'react';
 import { Inbox, PreferencesPanel } from 'inbox-kit';
 import { createInboxAdminClient, type InboxClient } from 'inbox-kit/client';
@@ -108,6 +108,52 @@ describe('request budget', () => {
     await waitFor(() => [...itemsOf(host)].every((element) => element.dataset.state === 'read'));
     await sleep(1_000);
     expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST notifications/read']);
+  });
+
+  it('archive, snooze, delete (after its undo window) and each bulk action: one request each, nothing refetched', async () => {
+    // Wide, with a pointer: each action is a button of its own on hover.
+    await page.viewport(1280, 900);
+    const { client, log } = countedService();
+    const host = render(<Inbox variant="embedded" />, client, { undoMs: 300 });
+    await waitFor(() => itemsOf(host).length > 5);
+    await sleep(1_000);
+    /** What one action sends, once it has settled (a row that comes into view is marked seen: not the action's). */
+    const cost = async (act: () => Promise<unknown>, settled: () => boolean) => {
+      const mark = log.length;
+      await act();
+      await waitFor(settled);
+      await sleep(800);
+      return log.slice(mark).filter((entry) => entry !== 'POST notifications/seen');
+    };
+    const first = () => itemsOf(host)[0] as HTMLElement;
+    const tool = async (name: string) => {
+      const row = first();
+      await userEvent.hover(row);
+      return row.querySelector<HTMLElement>(`[data-inbox-slot="item-tools-wide"] [aria-label="${name}"]`)!;
+    };
+    let count = itemsOf(host).length;
+    expect(await cost(async () => userEvent.click(await tool('Archive')), () => itemsOf(host).length === count - 1)).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/archive$/)]);
+    count = itemsOf(host).length;
+    const snoozed = await cost(
+      async () => {
+        await userEvent.click(await tool('Snooze'));
+        await userEvent.click(await waitFor(() => document.querySelector<HTMLElement>('[role="menu"] [role="menuitem"]')));
+      },
+      () => itemsOf(host).length === count - 1,
+    );
+    expect(snoozed).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/snooze$/)]);
+    count = itemsOf(host).length;
+    expect(await cost(async () => userEvent.click(await tool('Delete')), () => itemsOf(host).length === count - 1)).toEqual([expect.stringMatching(/^DELETE notifications\/[^/]+$/)]);
+    for (const [label, request] of [['Archive read', 'POST notifications/read-archive'], ['Archive all', 'POST notifications/archive']]) {
+      const sent = await cost(
+        async () => {
+          await userEvent.click(host.querySelector<HTMLElement>('[aria-label="More options"]')!);
+          await userEvent.click(await waitFor(() => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === label)));
+        },
+        () => label === 'Archive read' || itemsOf(host).length === 0,
+      );
+      expect(sent).toEqual([request]);
+    }
   });
 
   it('“Mark all as read” on a v1 service without mark-all: one request from the browser, and one mark-as per 100 from the proxy', async () => {
