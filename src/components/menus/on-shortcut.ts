@@ -5,6 +5,17 @@ import type { NotificationRowActions } from '../notification-item/use-row-action
  * `s` snooze (opens its menu), `#` or Delete delete, `u` read or unread. Not while typing, in a
  * menu, or with a modifier (the browser's and the app's own shortcuts stay theirs).
  */
+/**
+ * Opens the row's snooze menu as shown: its own, or its "More actions" on a narrow screen. Right after
+ * the menus load the row may not have drawn its actions yet: tried again on the next frames.
+ */
+function openSnooze(row: Element, frames = 10): void {
+  const menus = [...row.querySelectorAll<HTMLElement>('[data-inbox-slot="item-tools"] [aria-haspopup]')];
+  const shown = menus.find((menu) => menu.getClientRects().length > 0) ?? menus[0];
+  if (shown) shown.click();
+  else if (frames > 0) requestAnimationFrame(() => openSnooze(row, frames - 1));
+}
+
 export function onShortcut(event: KeyboardEvent, actions: NotificationRowActions, snoozed: boolean, row: Element): void {
   const { key, target } = event;
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -20,11 +31,7 @@ export function onShortcut(event: KeyboardEvent, actions: NotificationRowActions
           : key === 's' && can.snooze
             ? snoozed
               ? actions.unsnooze
-              : () => {
-                  // The snooze menu shown: the row's own, or its "More actions" on a narrow screen.
-                  const menus = [...row.querySelectorAll<HTMLElement>('[data-inbox-slot="item-tools"] [aria-haspopup]')];
-                  (menus.find((menu) => menu.getClientRects().length > 0) ?? menus[0])?.click();
-                }
+              : () => openSnooze(row)
             : undefined;
   if (!run) return;
   event.preventDefault();

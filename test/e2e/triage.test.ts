@@ -1,0 +1,150 @@
+/**
+ * Clearing the inbox in the demo as `npm start` runs it (issue 26), in Chromium: archive, snooze and
+ * delete with the mouse, the keyboard and a 375 px touch screen; Undo; a delete whose page closes
+ * in its undo window; the bulk actions. After each, the service (read afresh through the app's
+ * /api/inbox route, and by a reload) holds what the reader did. Axe on every state.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { launchChromium } from './chromium';
+import { startDemo, type RunningDemo } from './start-demo';
+
+let demo: RunningDemo;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Its own build folder: the demo suite builds into another at the same time.
+  [demo, browser] = await Promise.all([startDemo({ env: { INBOX_DEMO_BUILD: '.cache/demo-e2e-triage' } }), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+async function open(viewport = { width: 1280, height: 900 }, touch = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${demo.url}/inbox`);
+  await page.locator('[data-inbox-slot="item"]').first().waitFor();
+  return { context, page };
+}
+
+/** The service's notifications of a v2 filter, through the app's own route as the signed-in reader. */
+async function held(page: Page, filter: Record<string, string> = {}): Promise<{ id: string; subject?: string; body: string | null }[]> {
+  const query = new URLSearchParams({ limit: '100', ...filter });
+  const answer = await page.request.get(`${demo.url}/api/inbox/v2/subscribers/sub_ada/notifications?${query}`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { id: string; subject?: string; body: string | null }[] }).data;
+}
+const rows = (page: Page) => page.locator('[data-inbox-slot="item"]');
+/** A notification's id: its feed row's (two may share a subject). */
+const idOf = async (row: ReturnType<typeof rows>) => (await row.locator('xpath=..').getAttribute('data-window-id')) ?? '';
+const rowOf = (page: Page, id: string) => page.locator(`[data-window-id="${id}"] [data-inbox-slot="item"]`);
+const ids = async (page: Page, filter: Record<string, string> = {}) => (await held(page, filter)).map((n) => n.id);
+const axe = async (page: Page, state: string) => expect(await axeViolations(page), state).toEqual([]);
+
+describe('clearing the inbox in the demo', () => {
+  it('archives with the mouse and undoes it; archives again, and after a reload it is in Archived', async () => {
+    const { context, page } = await open();
+    const id = await idOf(rows(page).nth(1));
+    await rowOf(page, id).hover();
+    await axe(page, 'a row hovered, its actions shown');
+    await rowOf(page, id).getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => ids(page, { archived: 'true' })).toContain(id);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => ids(page, { archived: 'true' })).not.toContain(id);
+    await rowOf(page, id).hover();
+    await rowOf(page, id).getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => ids(page, { archived: 'true' })).toContain(id);
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(await rowOf(page, id).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Archived' }).click();
+    await expect.poll(() => rowOf(page, id).count()).toBe(1);
+    await axe(page, 'the Archived tab');
+    await context.close();
+  });
+
+  it('deletes: an Undo in the window keeps it; a page closed in the window deletes it', async () => {
+    const opened = await open();
+    const { context } = opened;
+    let { page } = opened;
+    const id = await idOf(rows(page).first());
+    await rowOf(page, id).hover();
+    await rowOf(page, id).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('[data-inbox-slot="toast-message"]', { hasText: 'Deleted' }).waitFor();
+    await axe(page, 'the undo toast');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForTimeout(6_000);
+    expect(await ids(page)).toContain(id);
+    await page.reload();
+    await rowOf(page, id).waitFor();
+
+    await rowOf(page, id).hover();
+    await rowOf(page, id).getByRole('button', { name: 'Delete' }).click();
+    // Closed within the window: the delete is sent as the page goes (keepalive).
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    await page.goto(`${demo.url}/inbox`);
+    await expect.poll(() => ids(page), { timeout: 10_000 }).not.toContain(id);
+    await context.close();
+  });
+
+  it('snoozes from a preset with the keyboard, and the Snoozed view lists it after a reload', async () => {
+    const { context, page } = await open();
+    const id = await idOf(rows(page).nth(2));
+    await rowOf(page, id).locator('[data-inbox-slot="item-main"]').focus();
+    await page.keyboard.press('s');
+    const menu = page.getByRole('menu', { name: 'Snooze' });
+    await menu.waitFor();
+    await axe(page, 'the snooze menu');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ids(page, { snoozed: 'true' })).toContain(id);
+    await page.reload();
+    await rows(page).first().waitFor();
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Snoozed' }).click();
+    await expect.poll(() => rowOf(page, id).count()).toBe(1);
+    await expect.poll(() => rowOf(page, id).textContent()).toMatch(/Snoozed until/);
+    await axe(page, 'the Snoozed view');
+    await context.close();
+  });
+
+  it('on a 375 px touch screen every action is in "More actions"', async () => {
+    const { context, page } = await open({ width: 375, height: 800 }, true);
+    const row = rows(page).first();
+    const id = await idOf(row);
+    await expect(row.getByRole('button', { name: 'Archive' }).isVisible()).resolves.toBe(false);
+    await row.getByRole('button', { name: 'More actions' }).tap();
+    await page.getByRole('menu', { name: 'More actions' }).waitFor();
+    await axe(page, 'the overflow menu');
+    await page.getByRole('menuitem', { name: 'Archive' }).tap();
+    await expect.poll(() => ids(page, { archived: 'true' })).toContain(id);
+    await context.close();
+  });
+
+  it('archives the read ones, then deletes all after the confirmation that names the count', async () => {
+    const { context, page } = await open();
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Archive read' }).click();
+    await expect.poll(async () => (await held(page, { archived: 'false', read: 'true' })).length).toBe(0);
+    const all = (await held(page)).length;
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete all…' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe(`Delete all ${all > 99 ? '99+' : all} notifications?`);
+    await axe(page, 'the delete-all confirmation');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await held(page)).length).toBe(0);
+    await page.reload();
+    await page.getByText('You’re all caught up.').waitFor();
+    await context.close();
+  });
+});
