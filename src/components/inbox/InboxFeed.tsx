@@ -89,12 +89,12 @@ export interface InboxFeedProps extends HTMLAttributes<HTMLDivElement> {
 /** A bell at rest with a check: drawn with the theme's tokens, so it follows the scheme and the brand. */
 function EmptyIllustration() {
   return (
-    <svg data-inbox-slot="empty-illustration" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
-      <circle cx="48" cy="48" r="44" fill="var(--inbox-muted)" />
-      <path d="M48 24a16 16 0 0 0-16 16v10.5L27 58v3h42v-3l-5-7.5V40a16 16 0 0 0-16-16Z" fill="var(--inbox-background)" stroke="var(--inbox-muted-foreground)" strokeWidth="2.5" strokeLinejoin="round" />
-      <path d="M42 65a6 6 0 0 0 12 0" fill="none" stroke="var(--inbox-muted-foreground)" strokeWidth="2.5" strokeLinecap="round" />
-      <circle cx="66" cy="30" r="11" fill="var(--inbox-primary)" />
-      <path d="m61 30 3.5 3.5L71 27" fill="none" stroke="var(--inbox-primary-foreground)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    <svg data-inbox-slot="empty-illustration" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false" fill="none" stroke="var(--inbox-muted-foreground)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="48" cy="48" r="44" fill="var(--inbox-muted)" stroke="none" />
+      <path d="M48 24a16 16 0 0 0-16 16v10.5L27 58v3h42v-3l-5-7.5V40a16 16 0 0 0-16-16Z" fill="var(--inbox-background)" />
+      <path d="M42 65a6 6 0 0 0 12 0" />
+      <circle cx="66" cy="30" r="11" fill="var(--inbox-primary)" stroke="none" />
+      <path d="m61 30 3.5 3.5L71 27" stroke="var(--inbox-primary-foreground)" />
     </svg>
   );
 }
