@@ -7,16 +7,11 @@
  */
 export function safeUrl(url: string | null | undefined, kind: 'link' | 'image' = 'link'): string | undefined {
   if (typeof url !== 'string') return undefined;
-  // Browsers skip leading spaces and control characters, and drop tabs and newlines anywhere.
-  let start = 0;
-  while (start < url.length && url.charCodeAt(start) <= 0x20) start++;
-  const trimmed = url.slice(start);
+  // Browsers skip leading spaces and control characters (up to U+0020), and drop tabs and newlines
+  // anywhere: the probe has no control character (below U+0020, and U+007F).
+  const trimmed = url.replace(/^[^\x21-\uffff]+/, '');
   if (trimmed === '') return undefined;
-  let probe = '';
-  for (const char of trimmed) {
-    const code = char.charCodeAt(0);
-    if (code >= 0x20 && code !== 0x7f) probe += char.toLowerCase();
-  }
+  const probe = trimmed.replace(/[^\x20-\x7e\x80-\uffff]/g, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe)?.[1];
   if (scheme === undefined) return probe.startsWith('\\') || probe.startsWith('/\\') ? undefined : trimmed;
   if (scheme === 'http' || scheme === 'https') return trimmed;
