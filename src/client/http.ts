@@ -192,10 +192,9 @@ export function createTransport(options: TransportOptions): Transport {
           // Only a status, a network error or a timeout may be worth another attempt.
           if (!api && !(error instanceof InboxNetworkError || error instanceof InboxTimeoutError)) throw error;
           unclearBefore ||= mutates && (!api || error.mayHaveApplied);
-          const status = api ? error.status : 0;
           retryAfterMs = api ? error.retryAfterMs : undefined;
           // 409 is "same idempotency-key still in flight": worth waiting for only under that key.
-          const retryable = api ? status === 429 || (status >= 500 && safe) || (status === 409 && !!idempotencyKey) : safe;
+          const retryable = api ? error.status === 429 || (error.status >= 500 && safe) || (error.status === 409 && !!idempotencyKey) : safe;
           if (!retryable || attempt >= retries || (retryAfterMs ?? 0) > maxRetryAfterMs) throw error;
         }
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
