@@ -163,10 +163,10 @@ export function createTransport(options: TransportOptions): Transport {
           } catch {
             // An error's body may be text; a success's must be JSON.
             if (response.ok) {
-              const type = response.headers.get('Content-Type') ?? '';
+              // No header, or an empty one: "no content type".
               throw new InboxValidationError(
                 operation,
-                [{ path: '', message: `expected a JSON body, received ${type || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
+                [{ path: '', message: `expected a JSON body, received ${response.headers.get('Content-Type') || 'no content type'}: ${JSON.stringify(text.slice(0, 80))}` }],
                 text,
               );
             }
