@@ -17,7 +17,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+    else out += (out ? '.' : '') + String(key);
   }
   return out;
 }
