@@ -12,7 +12,7 @@ import { encodePayloadFilter } from './payload';
 import type { PayloadFilter, SchemaOutput, StandardSchemaV1 } from './payload-schema';
 import { messageOperations, type MessageOperations } from './messages';
 import { preferenceOperations, type PreferenceOperations } from './preference-operations';
-import { notificationOperations, type InboxApi, type InboxCapabilities, type NotificationOperations } from './notifications';
+import { capabilitiesOf, notificationOperations, type InboxApi, type InboxCapabilities, type NotificationOperations } from './notifications';
 import { viaV1 } from './v1-notifications';
 import type { Channel, FreePayload } from './schemas/index';
 
@@ -114,5 +114,16 @@ export function createInboxClient<S extends StandardSchemaV1 | 'proxy' | undefin
     ...messageOperations(transport),
   };
   // v2 on the same object, its v1 stand-ins through the v1 operations above.
-  return remember(Object.assign(client, notificationOperations(transport, viaV1(client as InboxV1Client<unknown>), api, payloadSchema)), transport) as InboxClient<SchemaOutput<S>>;
+  const { notifications, v1 } = notificationOperations(transport, viaV1(client as InboxV1Client<unknown>), api, payloadSchema);
+  return remember(
+    Object.assign(client, {
+      notifications,
+      // Learned with one list request when the service has not shown it yet.
+      async capabilities(params: { subscriberId: string }, options?: RequestOptions) {
+        if (v1() === undefined) await notifications.list({ subscriberId: params?.subscriberId, limit: 1 }, options);
+        return capabilitiesOf(!v1());
+      },
+    }),
+    transport,
+  ) as InboxClient<SchemaOutput<S>>;
 }

@@ -181,7 +181,8 @@ const OPERATIONS: Record<string, string> = {
 
 export interface Dialect {
   notifications: NotificationOperations<never>;
-  capabilities(params: { subscriberId: string }, options?: RequestOptions): Promise<InboxCapabilities>;
+  /** Whether the service has shown it has v1 only (`true`), v2 (`false`), or not yet (`undefined`). */
+  v1: () => boolean | undefined;
 }
 
 /** What answers an operation on a service without v2 (the v1 stand-ins, `viaV1`). */
@@ -273,9 +274,6 @@ export function notificationOperations(transport: Transport, v1Fallback: V1Fallb
 
   return {
     notifications: notifications as unknown as NotificationOperations<never>,
-    async capabilities(params, options) {
-      if (v1 === undefined) await notifications.list!({ subscriberId: params?.subscriberId, limit: 1 } as Params, options);
-      return capabilitiesOf(!v1);
-    },
+    v1: () => v1,
   };
 }
