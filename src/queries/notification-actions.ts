@@ -81,7 +81,7 @@ export function createNotificationActions(store: NotificationStore, options: { s
     /** A change of one notification, sent through `route` under one key (see the triage's archive and snooze). */
     one: (id: string, change: Change, route: Parameters<typeof each>[2]) => each([id], change, route),
     /** A change of every notification `filter` selects that matches `unmarked` too, in one request (see `markAll`). */
-    all: (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute) => markAll(filter, unmarked, change, route),
+    all: markAll,
     markAsRead: (id: string) => read([id]),
     markAsUnread: (id: string) => unread([id]),
     /** Marks several read or unread: one request each on v2 (which has no other way), one for all on v1. */
