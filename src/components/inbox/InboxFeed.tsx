@@ -5,6 +5,7 @@ import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
 import { RowPositionContext, useItemSettings } from '../shared/settings';
 import { useNotifications } from '../../hooks/useNotifications';
+import type { UseFeedResult } from '../../hooks/useFeed';
 import { useInboxCounts } from './use-inbox-counts';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { cx } from '../shared/cx';
@@ -107,7 +108,8 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const ui = useInboxUi('Inbox.Feed');
   const { labels, classNames, tab } = ui;
   // Polled with the inbox's counts, the one request of the bell's (an embedded inbox has none).
-  const feed = useNotifications(tab.filter, pageSize ?? 20, 'Inbox.Feed');
+  // Typed by `Register`, as useFeed's: the client validated each payload with the provider's `payloadSchema`.
+  const feed = useNotifications(tab.filter, pageSize ?? 20, 'Inbox.Feed') as UseFeedResult;
   useInboxCounts(ui, true);
   const ids = useMemo(() => feed.notifications.map((n) => n.id), [feed.notifications]);
   // A short list is rendered whole: measuring it would cost the first paint more than it saves.

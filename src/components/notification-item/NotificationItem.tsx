@@ -1,4 +1,4 @@
-import { forwardRef, lazy, memo, Suspense, useCallback, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useContext, useId, useMemo, useState, type CSSProperties, type ForwardedRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { safeUrl, senderOf, type ActorSubscriber, type InboxNotification, type RegisteredPayload } from '../../client/index';
 import type { V1Extras } from '../../client/v1-notifications';
 import { useMarkAction } from '../../hooks/useMarkAction';
@@ -14,12 +14,9 @@ import { defaultItemSettings, ItemSettingsContext, RowPositionContext, useInside
 import { useNow } from '../shared/use-now';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
-import { loadMenus } from '../shared/MenuTrigger';
+import { useMenus } from '../shared/MenuTrigger';
 import { SHORTCUTS } from './shortcut-keys';
 import { useRowActions } from './use-row-actions';
-
-/** The row's archive, snooze and delete: loaded after first paint, with the menus (see the feed). */
-const ItemTools = lazy(() => loadMenus().then((menus) => ({ default: menus.ItemTools })));
 
 function withDirection(shown: { text: string; cut: boolean }) {
   return { ...shown, dir: textDirection(shown.text) };
@@ -200,6 +197,7 @@ function Item({
   const { labels, locale, now, classNames, markReadOnClick, onNotificationClick, onActionClick, onNavigate } = useItemSettings();
   // The store marks optimistically and rolls back itself: no mutation observer per row.
   const rowActions = useRowActions(notification);
+  const menus = useMenus();
   const seenRef = useSeenOnView(notification, { enabled: seenOnView });
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -312,11 +310,8 @@ function Item({
         <button type="button" data-inbox-slot="item-toggle" aria-label={toggleLabel} title={toggleLabel} aria-keyshortcuts={inbox ? SHORTCUTS.read : undefined} onClick={rowActions.toggleRead}>
           <span data-inbox-slot="unread-dot" />
         </button>
-        {inbox && (
-          <Suspense fallback={null}>
-            <ItemTools notification={notification} actions={rowActions} />
-          </Suspense>
-        )}
+        {/* Archive, snooze and delete come with the menus, loaded after first paint (see the feed). */}
+        {inbox && menus && <menus.ItemTools notification={notification} actions={rowActions} />}
       </div>
     </article>
   );

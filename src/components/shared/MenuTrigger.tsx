@@ -3,11 +3,38 @@
  * picker, the header's bulk actions and dialogs) load when one is first opened, and start loading
  * as a pointer or focus comes to a button, so they are there by the click.
  */
-import { Suspense, useCallback, useId, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Icon } from './icons';
+import type * as MenusModule from '../menus/index';
 
-/** The lazily loaded menus. */
-export const loadMenus = () => import('../menus/index');
+type Menus = typeof MenusModule;
+let loaded: Menus | undefined;
+const listeners = new Set<() => void>();
+
+/** The lazily loaded menus, and what rows draw once they are here (their actions). */
+export const loadMenus = (): Promise<Menus> =>
+  import('../menus/index').then((menus) => {
+    if (!loaded) {
+      loaded = menus;
+      listeners.forEach((listener) => listener());
+    }
+    return menus;
+  });
+
+/**
+ * The menus once loaded, else `undefined` (on the server and while hydrating too): no Suspense
+ * boundary, which a server's `renderToString` cannot render.
+ */
+export function useMenus(): Menus | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => loaded,
+    () => undefined,
+  );
+}
 
 /** An open menu: its id, its trigger, its name, and how to close it (focus back on the trigger by default). */
 export interface OpenMenu {
