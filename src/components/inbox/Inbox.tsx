@@ -158,8 +158,7 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const capabilities = useMemo(() => ({ archive, snooze, delete: remove }), [archive, snooze, remove]);
   const snoozedShown = filter === 'snoozed';
   const tabs = useMemo(() => inboxTabs(labels, capabilities, extraTabs, snoozedShown), [labels, capabilities, extraTabs, snoozedShown]);
-  const toasts = useToasts(useInboxContext('Inbox.Root').inbox.triage.undoMs);
-  const { toast } = toasts;
+  const { toasts, toast } = useToasts(useInboxContext('Inbox.Root').inbox.triage.undoMs);
 
   const ui = useMemo<InboxUi>(
     () => ({

@@ -145,7 +145,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     shortcut.current = (event) => {
       const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-inbox-slot="feed-row"]') : null;
       const notification = row && feed.notifications.find((n) => n.id === row.dataset.windowId);
-      if (event.key === 'z' && !event.ctrlKey && !event.metaKey && !event.altKey && toasts?.undoLast()) return event.preventDefault();
+      if (event.key === 'z' && toasts && !event.ctrlKey && !event.metaKey && !event.altKey) return void loadMenus().then((menus) => menus.toastsOf(toasts.key, toasts.ms).undoLast());
       // The shortcuts come with the menus (loaded once the list is painted).
       if (notification && /^([esu#]|Delete)$/.test(event.key)) void loadMenus().then((menus) => menus.onShortcut(event, rowActionsOf(notification, inbox, ui, labels), notification.isSnoozed, row));
     };

@@ -1,7 +1,7 @@
 /** The header menu's dialogs: "Delete all", which names the count it deletes, and the keyboard shortcuts. */
 import { menuLabels } from './menu-labels';
 import { Fragment } from 'react';
-import { useBulkActions } from '../../hooks/useBulkActions';
+import { useInboxContext } from '../../hooks/InboxProvider';
 import { useNotificationCounts } from '../../hooks/useNotificationCounts';
 import { formatCount } from '../../queries/count-label';
 import { useInboxUi } from '../inbox/context';
@@ -13,7 +13,7 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
   const ui = useInboxUi('Inbox.Header');
   const labels = menuLabels(ui.labels);
   const { tags, data } = ui.tab.filter;
-  const bulk = useBulkActions();
+  const { triage } = useInboxContext('Inbox.Header').inbox;
   // What the service deletes: every notification of the tab's tags, archived and snoozed ones too.
   // A tab of `data` cannot be counted (the service's counts do not filter by it).
   const counted = useNotificationCounts([{ tags }], { enabled: !data }, 'Inbox.Header').counts?.[0];
@@ -30,7 +30,7 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
           data-danger=""
           onClick={() => {
             onClose();
-            bulk.mutate({ action: 'delete', tags, data }, { onError: (error) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }) });
+            triage.deleteAll({ tags, data }).catch((error: unknown) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }));
           }}
         >
           {labels.delete}

@@ -3,7 +3,7 @@
  * (one request each; delete all asks first), the Snoozed view, and the keyboard shortcuts.
  */
 import { menuLabels } from './menu-labels';
-import { useBulkActions } from '../../hooks/useBulkActions';
+import { useInboxContext } from '../../hooks/InboxProvider';
 import { useInboxUi } from '../inbox/context';
 import { reasonOf } from '../notification-item/use-row-actions';
 import type { OpenMenu } from '../shared/MenuTrigger';
@@ -15,15 +15,15 @@ export function HeaderMenuPopover({ menu, openDialog }: { menu: OpenMenu; openDi
   const ui = useInboxUi('Inbox.Header');
   const { capabilities: can, tab } = ui;
   const labels = menuLabels(ui.labels);
-  const bulk = useBulkActions();
+  const { triage } = useInboxContext('Inbox.Header').inbox;
   const { read, seen, archived, snoozed, severity, tags, data } = tab.filter;
   // The service's bulk routes select by tags and data only: offered where that is what the tab shows.
   const bulkable = read === undefined && seen === undefined && !archived && !snoozed && !severity?.length;
-  const run = (action: 'archive' | 'archiveRead') => bulk.mutate({ action, tags, data }, { onError: (error) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }) });
+  const run = (action: 'archiveAll' | 'archiveRead') => void triage[action]({ tags, data }).catch((error: unknown) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }));
   const items: MenuItem[] = [
     ...(bulkable && can.archive
       ? [
-          { label: labels.archiveAll, onSelect: () => run('archive') },
+          { label: labels.archiveAll, onSelect: () => run('archiveAll') },
           { label: labels.archiveRead, onSelect: () => run('archiveRead') },
         ]
       : []),

@@ -4,3 +4,4 @@ export { HeaderMenuPopover } from './HeaderMenuPopover';
 export { HeaderDialog } from './HeaderDialog';
 export { ItemTools } from './ItemTools';
 export { onShortcut } from './on-shortcut';
+export { toastsOf, ToastList } from './toasts';
