@@ -3,7 +3,7 @@
  * picker, the header's bulk actions and dialogs) load when one is first opened, and start loading
  * as a pointer or focus comes to a button, so they are there by the click.
  */
-import { Suspense, useCallback, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Icon } from './icons';
 import type * as MenusModule from '../menus/index';
 
@@ -36,7 +36,7 @@ export function useMenus(): Menus | undefined {
   );
 }
 
-/** An open menu: its id, its trigger, its name, and how to close it (focus back on the trigger by default). */
+/** An open menu (drawn once the menus have loaded): its id, its trigger, its name, and how to close it (focus back on the trigger by default). */
 export interface OpenMenu {
   id: string;
   anchor: HTMLButtonElement;
@@ -44,8 +44,9 @@ export interface OpenMenu {
   close: (refocus?: boolean) => void;
 }
 
-export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: string; icon: string; slot?: string; children: (menu: OpenMenu) => ReactNode }) {
+export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: string; icon: string; slot?: string; children: (menu: OpenMenu, menus: Menus) => ReactNode }) {
   const [open, setOpen] = useState(false);
+  const menus = useMenus();
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const close = useCallback(
@@ -69,11 +70,14 @@ export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: s
         aria-controls={open ? id : undefined}
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          void loadMenus();
+          setOpen(!open);
+        }}
       >
         <Icon name={icon} />
       </button>
-      {open && anchor && <Suspense fallback={null}>{children({ id, anchor, label, close })}</Suspense>}
+      {open && anchor && menus && children({ id, anchor, label, close }, menus)}
     </>
   );
 }
