@@ -22,7 +22,7 @@ export function ItemTools({ notification, actions }: { notification: InboxNotifi
   const archived = notification.isArchived;
   const archiveLabel = archived ? labels.unarchive : labels.archive;
   return (
-    <div data-inbox-slot="item-tools">
+    <>
       {/* Each action on its own, for a pointer with room; out of sight (not out of the keyboard's reach) until the row is hovered or focused. */}
       <span data-inbox-slot="item-tools-wide">
         {can.archive && (
@@ -51,6 +51,6 @@ export function ItemTools({ notification, actions }: { notification: InboxNotifi
           {(menu) => <RowMenu menu={menu} notification={notification} actions={actions} start="all" />}
         </MenuTrigger>
       </span>
-    </div>
+    </>
   );
 }

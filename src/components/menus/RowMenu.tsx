@@ -35,7 +35,7 @@ function CustomSnooze({ onSnooze }: { onSnooze: (until: Date) => void }) {
         <input name="until" type="datetime-local" required min={soonest} defaultValue={soonest} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} />
       </label>
       {error && (
-        <p id={errorId} role="alert" data-inbox-slot="snooze-error">
+        <p id={errorId} role="alert" data-inbox-slot="snooze-error" data-danger="">
           {error}
         </p>
       )}

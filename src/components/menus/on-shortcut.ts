@@ -10,7 +10,7 @@ import type { NotificationRowActions } from '../notification-item/use-row-action
  * the menus load the row may not have drawn its actions yet: tried again on the next frames.
  */
 function openSnooze(row: Element, frames = 10): void {
-  const menus = [...row.querySelectorAll<HTMLElement>('[data-inbox-slot="item-tools"] [aria-haspopup]')];
+  const menus = [...row.querySelectorAll<HTMLElement>('[data-inbox-slot="item-end"] [aria-haspopup]')];
   const shown = menus.find((menu) => menu.getClientRects().length > 0) ?? menus[0];
   if (shown) shown.click();
   else if (frames > 0) requestAnimationFrame(() => openSnooze(row, frames - 1));
