@@ -9,6 +9,7 @@ import { menuLabels } from './menu-labels';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { formatDateTime } from '../../i18n/time';
 import { Icon } from '../shared/icons';
+import { TOOL_ICONS } from './tool-icons';
 import { MenuTrigger } from '../shared/MenuTrigger';
 import { useItemSettings } from '../shared/settings';
 import { SHORTCUTS } from '../notification-item/shortcut-keys';
@@ -27,27 +28,27 @@ export function ItemTools({ notification, actions }: { notification: InboxNotifi
       <span data-inbox-slot="item-tools-wide">
         {can.archive && (
           <button type="button" data-inbox-slot="tool" aria-label={archiveLabel} title={archiveLabel} aria-keyshortcuts={SHORTCUTS.archive} onClick={actions.archive}>
-            <Icon name={archived ? 'unarchive' : 'archive'} />
+            <Icon name="" d={TOOL_ICONS[archived ? 'unarchive' : 'archive']} />
           </button>
         )}
         {can.snooze &&
           (notification.isSnoozed ? (
             <button type="button" data-inbox-slot="tool" aria-label={labels.unsnooze} title={`${labels.snoozedUntil(formatDateTime(notification.snoozedUntil, locale))}. ${labels.unsnooze}`} onClick={actions.unsnooze}>
-              <Icon name="snooze" />
+              <Icon name="" d={TOOL_ICONS.snooze} />
             </button>
           ) : (
-            <MenuTrigger label={labels.snooze} icon="snooze">
+            <MenuTrigger label={labels.snooze} icon={<Icon name="" d={TOOL_ICONS.snooze} />}>
               {(menu) => <RowMenu menu={menu} notification={notification} actions={actions} start="snooze" />}
             </MenuTrigger>
           ))}
         {can.delete && (
           <button type="button" data-inbox-slot="tool" aria-label={labels.delete} title={labels.delete} aria-keyshortcuts={SHORTCUTS.delete} onClick={actions.delete}>
-            <Icon name="delete" />
+            <Icon name="" d={TOOL_ICONS.delete} />
           </button>
         )}
       </span>
       <span data-inbox-slot="item-tools-narrow">
-        <MenuTrigger label={labels.moreActions} icon="more">
+        <MenuTrigger label={labels.moreActions} icon={<Icon name="more" />}>
           {(menu) => <RowMenu menu={menu} notification={notification} actions={actions} start="all" />}
         </MenuTrigger>
       </span>

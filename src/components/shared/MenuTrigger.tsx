@@ -4,7 +4,6 @@
  * as a pointer or focus comes to a button, so they are there by the click.
  */
 import { useCallback, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Icon } from './icons';
 import type * as MenusModule from '../menus/index';
 
 type Menus = typeof MenusModule;
@@ -44,7 +43,7 @@ export interface OpenMenu {
   close: (refocus?: boolean) => void;
 }
 
-export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: string; icon: string; slot?: string; children: (menu: OpenMenu, menus: Menus) => ReactNode }) {
+export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: string; icon: ReactNode; slot?: string; children: (menu: OpenMenu, menus: Menus) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const menus = useMenus();
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
@@ -75,7 +74,7 @@ export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: s
           setOpen(!open);
         }}
       >
-        <Icon name={icon} />
+        {icon}
       </button>
       {open && anchor && menus && children({ id, anchor, label, close }, menus)}
     </>

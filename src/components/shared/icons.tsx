@@ -12,21 +12,18 @@ const PATHS: Record<string, string> = {
   back: 'M15 5 8 12l7 7',
   close: 'M6 6l12 12M18 6 6 18',
   dot: 'M12 12h.01',
-  archive: 'M4 4h16v4H4zM5 8v11h14V8M10 12h4',
-  unarchive: 'M4 4h16v4H4zM5 8v11h14V8m-7 9v-6m-3 3 3-3 3 3',
-  snooze: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 4.5V12l3 2',
-  delete: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6m4-6v6',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   high: 'M12 4v10m0 4.5v.5',
 };
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, ...props }: { name: string } & SVGProps<SVGSVGElement>) {
+/** `d`: a path of the caller's own (the menus' icons load with them). */
+export function Icon({ name, d, ...props }: { name: string; d?: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg data-inbox-slot="icon" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={name === 'more' ? 3 : 1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
       {/* Own properties only: an icon named `__proto__` or `constructor` (from the service) is the default. */}
-      <path d={Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.info} />
+      <path d={d ?? (Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.info)} />
     </svg>
   );
 }
