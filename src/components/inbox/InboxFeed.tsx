@@ -14,7 +14,7 @@ import { useInboxUi } from './context';
 import { emptyText } from './inbox-tabs';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
-import { rowActionsOf, useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
+import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
 import { loadMenus } from '../shared/MenuTrigger';
 import { whenIdle } from '../shared/when-idle';
@@ -137,18 +137,13 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     return () => observer.disconnect();
   }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
-  // The keyboard shortcuts of the focused notification, with this render's notifications and actions.
+  // The keyboard shortcuts of the focused notification, with this render's notifications; they come
+  // with the menus (loaded once the list is painted).
   const { inbox } = useInboxContext('Inbox.Feed');
   const toasts = useContext(ToastsContext);
   const shortcut = useRef((event: globalThis.KeyboardEvent): void => void event);
   useIsomorphicLayoutEffect(() => {
-    shortcut.current = (event) => {
-      const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-inbox-slot="feed-row"]') : null;
-      const notification = row && feed.notifications.find((n) => n.id === row.dataset.windowId);
-      if (event.key === 'z' && toasts && !event.ctrlKey && !event.metaKey && !event.altKey) return void loadMenus().then((menus) => menus.toastsOf(toasts.key, toasts.ms).undoLast());
-      // The shortcuts come with the menus (loaded once the list is painted).
-      if (notification && /^([esu#]|Delete)$/.test(event.key)) void loadMenus().then((menus) => menus.onShortcut(event, rowActionsOf(notification, inbox, ui, labels), notification.isSnoozed, row));
-    };
+    shortcut.current = (event) => void loadMenus().then((menus) => menus.onShortcut(event, feed.notifications, inbox, ui, toasts));
   });
 
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
