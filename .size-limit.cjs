@@ -1,7 +1,10 @@
-// `npm run size`: what the kit adds to an app, gzipped. react and react-dom are the app's own;
-// everything else the kit brings is counted: its code (schemas included), zod,
+// `npm run size`: what the kit adds to an app's first load, gzipped. react and react-dom are the
+// app's own; everything else the kit brings is counted: its code (schemas included), zod,
 // @tanstack/react-query and the CSS. An app's production build: externals as listed, and
-// NODE_ENV=production (drops libraries' dev-only code).
+// NODE_ENV=production (drops libraries' dev-only code). The menus (a row's archive, snooze and
+// delete, the header's bulk actions, the dialogs, the toasts) are a chunk of their own, loaded once
+// the first page is painted: counted on their own below. They import only what first paint uses
+// too, so leaving them out of the first load hides nothing an app's bundler would put there.
 const external = (names) => (config) => ({ ...config, external: [...names, './menus-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 const app = 'scripts/size/app.js';
 
@@ -10,18 +13,19 @@ module.exports = [
     name: '<Inbox /> + <PreferencesPanel />: kit, zod, @tanstack/react-query and CSS',
     path: app,
     gzip: true,
-    // The budget is 40 kB. Until the kit is back within it, the limit is what it has come down to,
-    // so it can only fall: docs/performance.md lists what each feature costs. It never rises
-    // without an issue that allows it.
-    limit: '44.8 kB',
+    // The budget was 40 kB (issue 25, not met: 44.8 kB); issue 26 (archive, snooze, delete, bulk,
+    // severity, tabs with counts) allowed 3 kB over that. docs/performance.md lists what each feature
+    // costs. It never rises without an issue that allows it.
+    limit: '47.8 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
     name: 'the same without @tanstack/react-query (for an app that already has it)',
     path: app,
     gzip: true,
-    // The budget is 30 kB; the same features as above, without react-query's share, and the same rule.
-    limit: '34.3 kB',
+    // The budget was 30 kB (not met: 34.3 kB), and 3 kB more for issue 26; the same features as above,
+    // without react-query's share, and the same rule.
+    limit: '37.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {
@@ -34,5 +38,14 @@ module.exports = [
     gzip: true,
     limit: '14 kB',
     modifyEsbuildConfig: external([]),
+  },
+  {
+    // Loaded after first paint (see above), its own bytes: what it imports from the first load is
+    // counted there.
+    name: 'the menus, toasts and dialogs (loaded after first paint)',
+    path: 'dist/menus-*.js',
+    gzip: true,
+    limit: '4.5 kB',
+    modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
   },
 ];
