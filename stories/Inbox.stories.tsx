@@ -71,7 +71,7 @@ export const Default: Story = {
     const unread = within(dialog).getAllByRole('article').find((a) => a.dataset.state === 'unread');
     await userEvent.click(within(unread as HTMLElement).getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(bell).toHaveAccessibleName(`Notifications, ${before - 1} unread`));
-    await userEvent.click(within(dialog).getByRole('tab', { name: 'Unread' }));
+    await userEvent.click(within(dialog).getByRole('tab', { name: /^Unread/ }));
     await waitFor(() => expect(within(dialog).getAllByRole('article').every((a) => a.dataset.state === 'unread')).toBe(true));
     await userEvent.keyboard('{Escape}');
     await expect(bell).toHaveFocus();
@@ -341,7 +341,7 @@ export const Composed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getAllByRole('article').length).toBeGreaterThan(3));
-    await userEvent.click(canvas.getByRole('tab', { name: 'Unread' }));
+    await userEvent.click(canvas.getByRole('tab', { name: /^Unread/ }));
     await waitFor(() => expect(canvas.getAllByRole('article').every((a) => a.dataset.state === 'unread')).toBe(true));
   },
 };

@@ -65,6 +65,8 @@ it(`two tabs, ${ACTIONS} random clicks under 20 % faults: each tab ends equal to
   // Heal, and let the changes, retries and polls settle. Nothing here refetches: what each tab
   // holds is what the kit made of it.
   service.setFaults({});
+  // Each tab back on All (a click may have left one on the Archived tab, empty here).
+  for (const { host } of tabs) host.querySelector<HTMLButtonElement>('[role="tab"]')?.click();
   await sleep(2_500);
 
   const truth = new Map(service.feedOf('sub_ada').map((n) => [n._id, n]));

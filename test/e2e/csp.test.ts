@@ -77,7 +77,8 @@ it('renders, styled, with no CSP violation, and survives a hostile host styleshe
   // The kit's stylesheet applied (the theme's variables included), through the CSP.
   expect(styles.popover?.position).toBe('fixed');
   expect(styles.primaryAction?.background).toBe('rgb(15, 118, 110)');
-  expect(styles.badge?.background).toBe('rgb(190, 18, 60)');
+  // The theme's colour reaches the badge: its high-severity one, as an unread high notification is among them.
+  expect(styles.badge?.background).toBe('rgb(124, 45, 18)');
   // The host's `button`, `h2` and `*` rules do not reach inside the kit.
   expect(styles.title?.fontSize).toBe('16px');
   expect(styles.primaryAction?.border).toBe('1px');

@@ -280,7 +280,8 @@ describe('npm start', () => {
     await expect.poll(async () => Number(await page.locator('[data-inbox-slot="panel"] [data-inbox-slot="item"]').last().getAttribute('aria-posinset'))).toBeGreaterThan(20);
 
     // Preferences: reach a switch and flip it with Space.
-    await tabTo((el) => el.text === 'Preferences' && el.role === 'a', { key: 'Shift+Tab', max: 80 });
+    // Back up past every row above (each with its read toggle, archive, snooze and delete).
+    await tabTo((el) => el.text === 'Preferences' && el.role === 'a', { key: 'Shift+Tab', max: 200 });
     await page.keyboard.press('Enter');
     await page.getByRole('switch').first().waitFor();
     // Global SMS (turning in-app off would, rightly, keep the broadcast below away from this user).

@@ -27,7 +27,7 @@ createRoot(document.getElementById('app') as HTMLElement).render(
       <Inbox variant="embedded" />
     ) : (
       <>
-        <Inbox theme={{ colors: { primary: '#0f766e', accent: '#be123c' }, radius: '4px' }} colorScheme={params.get('scheme') === 'dark' ? 'dark' : 'light'} />
+        <Inbox theme={{ colors: { primary: '#0f766e', accent: '#be123c', high: '#7c2d12' }, radius: '4px' }} colorScheme={params.get('scheme') === 'dark' ? 'dark' : 'light'} />
         <PreferencesPanel />
       </>
     )}
