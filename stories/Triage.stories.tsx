@@ -63,7 +63,8 @@ export const SnoozePicker: Story = {
     focusRow(row);
     await userEvent.click(await within(row).findByRole('button', { name: 'Snooze' }));
     await userEvent.click(await page.findByRole('menuitem', { name: 'Pick a date and time…' }));
-    await expect(page.findByLabelText('Snooze until')).resolves.toHaveFocus();
+    const field = await page.findByLabelText('Snooze until');
+    await waitFor(() => expect(field).toHaveFocus());
   },
 };
 
