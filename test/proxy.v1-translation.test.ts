@@ -46,6 +46,21 @@ describe('the v2 API over a v1-only service, through the proxy', () => {
     expect(cursor?.messages[0]).toMatch(/after.*v1 only \(page by offset\)/);
   });
 
+  it('answers the inbox’s tabs as v1 holds them: none archived or snoozed, no severity, no counts by tag', async () => {
+    const client = v2Client(await proxy(), 'sub_ada');
+    // All leaves out what is archived or snoozed: on v1, nothing.
+    const all = await client.notifications.list({ subscriberId: 'sub_ada', limit: 5, archived: false, snoozed: false });
+    expect(all.data.map((n) => n.id)).toEqual(truth().slice(0, 5).map((n) => n._id));
+    // Archived and Snoozed are empty.
+    expect((await client.notifications.list({ subscriberId: 'sub_ada', limit: 5, archived: true })).data).toEqual([]);
+    expect((await client.notifications.list({ subscriberId: 'sub_ada', limit: 5, snoozed: true })).data).toEqual([]);
+    const counts = await client.notifications.count({
+      subscriberId: 'sub_ada',
+      filters: [{ read: false, snoozed: false }, { read: false, snoozed: false, severity: ['high'] }, { read: false, tags: ['billing'] }],
+    });
+    expect(counts.map((c) => c.count)).toEqual([truth({ read: false }).length, 0, 0]);
+  });
+
   it('counts the first 100 of each filter', async () => {
     const client = v2Client(await proxy(), 'sub_ada');
     const counts = await client.notifications.count({ subscriberId: 'sub_ada', filters: [{ read: false }, { seen: false }] });

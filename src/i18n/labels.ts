@@ -84,7 +84,7 @@ export interface InboxLabels {
   archiveAll: string;
   archiveRead: string;
   deleteAll: string;
-  /** The confirmation of "Delete all"; `count` as a badge shows it ("12", "99+"). */
+  /** The confirmation of "Delete all"; `count` as a badge shows it ("12", "99+"), empty where it cannot be counted (a tab of `data`). */
   deleteAllTitle: (count: string) => string;
   deleteAllHint: string;
   cancel: string;

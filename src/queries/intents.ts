@@ -11,6 +11,9 @@ import { InboxApiError, InboxNetworkError, InboxTimeoutError, type InboxError } 
  * answered, the next one is refused.
  */
 
+/** What a send throws that sent nothing (a delete undone in its window): rolled back, nothing read again. */
+export const NOT_SENT = new Error('Nothing was sent.');
+
 /** No clear answer: the service may have applied it, or may still (see `InboxApiError.mayHaveApplied`). */
 function unclear(error: unknown): boolean {
   return error instanceof InboxNetworkError || error instanceof InboxTimeoutError || (error as InboxError | undefined)?.mayHaveApplied === true;
@@ -181,8 +184,8 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
       for (const [key, value] of values) if (owners.has(key)) confirmed.set(key, value);
       return result;
     } catch (error) {
-      // Anything but a clear refusal: the service may hold the change.
-      if (!(error instanceof InboxApiError) || error.mayHaveApplied) failed = true;
+      // Anything but a clear refusal, or a change never sent: the service may hold the change.
+      if (error !== NOT_SENT && (!(error instanceof InboxApiError) || error.mayHaveApplied)) failed = true;
       throw error;
     } finally {
       // Settles each key this mutation still owns to the service's last known value; hands the others on.

@@ -5,6 +5,7 @@
  * the service's answer or undone. A delete waits `undoMs` before it is sent, so it can be undone
  * with nothing sent; it is sent at once when the page is hidden or closed, with `keepalive`.
  */
+import { NOT_SENT } from './intents';
 import type { NotificationActions } from './notification-actions';
 import type { NotificationStore } from './notification-store';
 import type { Change } from './overlay';
@@ -13,7 +14,7 @@ import type { Change } from './overlay';
 const ARCHIVED: Change = { isArchived: true, isRead: true, isSeen: true };
 
 /** The refusal of a delete undone within its window: nothing was sent, and it is back. */
-export const UNDONE = new Error('Undone: nothing was sent.');
+export { NOT_SENT as UNDONE } from './intents';
 
 type Scope = Parameters<NotificationActions['all']>[0];
 
@@ -57,7 +58,7 @@ export function createTriage(store: NotificationStore, marks: NotificationAction
         });
       });
       return marks.one(id, { deleted: true }, async (p, o) => {
-        if (!(await closing)) throw UNDONE;
+        if (!(await closing)) throw NOT_SENT;
         return n.delete(p, { ...o, keepalive: true });
       });
     },

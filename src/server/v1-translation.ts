@@ -51,9 +51,11 @@ export async function answerOverV1(
   const one = { subscriberId, notificationId: notificationId ?? '' };
   try {
     if (method === 'GET' && notificationId === undefined) {
-      const unsupported = ['after', 'archived', 'snoozed', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name) && !neverOnV1(name, query.get(name)));
+      const unsupported = ['after', 'severity', 'tags', 'createdGte', 'createdLte', 'contextKeys'].filter((name) => query.has(name));
       if (unsupported.length > 0) return refuse(404, `Listing by ${unsupported.join(', ')} needs the v2 API; the notification service has v1 only (page by offset).`);
       const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
+      // No v1 notification is archived or snoozed: a list of those is empty.
+      if (flag('archived') || flag('snoozed')) return json(200, { data: [], hasMore: false, filter: {} });
       const limit = Number(query.get('limit') ?? 10);
       const offset = Number(query.get('offset') ?? 0);
       if (!(Number.isInteger(limit) && Number.isInteger(offset) && limit >= 1 && limit <= 100 && offset >= 0 && offset % limit === 0)) {

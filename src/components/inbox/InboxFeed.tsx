@@ -143,7 +143,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   const toasts = useContext(ToastsContext);
   const shortcut = useRef((event: globalThis.KeyboardEvent): void => void event);
   useIsomorphicLayoutEffect(() => {
-    shortcut.current = (event) => void loadMenus().then((menus) => menus.onShortcut(event, feed.notifications, inbox, ui, toasts));
+    shortcut.current = (event) => void loadMenus().then((menus) => menus?.onShortcut(event, feed.notifications, inbox, ui, toasts));
   });
 
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
@@ -162,6 +162,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     const element = scrollRef.current;
     if (!element) return;
     const onFocusIn = (event: FocusEvent) => {
+      void loadMenus();
       const target = event.target;
       const row = target instanceof Element && target.closest('[data-inbox-slot="feed-row"]');
       lastFocus.current = row ? { index: [...element.querySelectorAll('[data-inbox-slot="feed-row"]')].indexOf(row), element: target } : null;
@@ -181,13 +182,15 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         focusTarget(next)?.focus();
       }
     };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown));
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown), listen(element, 'pointerover', () => void loadMenus()));
   }, [scrollRef]);
 
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
-  // The rows' own actions and the menus come once the list is painted, not in its first frame.
+  // The rows' own actions and the menus come after the list is painted: with a pointer and room, as
+  // the pointer or focus first comes into the feed (see below; the actions show on hover and focus);
+  // on a touch or narrow screen, whose rows show "More actions", once the page is idle.
   const listed = state === 'list';
-  useEffect(() => (listed ? whenIdle(() => void loadMenus()) : undefined), [listed]);
+  useEffect(() => (listed && (window.matchMedia?.('(hover: none), (max-width: 600px)').matches ?? true) ? whenIdle(() => void loadMenus()) : undefined), [listed]);
   const [emptyTitle, emptyHint] = emptyText(tab, labels);
 
   return (

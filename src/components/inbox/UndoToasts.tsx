@@ -11,6 +11,8 @@ export interface InboxToast {
   message: string;
   /** Undoes what the toast reports; absent when nothing can be undone. */
   undo?: (() => void) | undefined;
+  /** The toast goes when this settles (a delete, once sent: it can no longer be undone). */
+  ends?: Promise<unknown> | undefined;
 }
 
 /** An inbox's toasts: the key of their list and how long each stays. */
@@ -19,7 +21,7 @@ export const ToastsContext = createContext<{ key: object; ms: number } | null>(n
 /** The toasts of one inbox: what its context holds, and `toast`, which shows one. */
 export function useToasts(ms: number) {
   const [key] = useState(() => ({}));
-  const toast = useCallback((toast: InboxToast) => void loadMenus().then((menus) => menus.toastsOf(key, ms).add(toast)), [key, ms]);
+  const toast = useCallback((toast: InboxToast) => void loadMenus().then((menus) => menus?.toastsOf(key, ms).add(toast)), [key, ms]);
   return { toasts: { key, ms }, toast };
 }
 

@@ -32,3 +32,13 @@ export function Dialog({ title, onClose, children, role }: { title: string; onCl
     </dialog>
   );
 }
+
+/**
+ * Closes the dialog `from` is in, as its own buttons do: through the native `close()`, so the
+ * browser puts focus back where it was before the dialog goes (its `close` event calls `onClose`).
+ */
+export function closeDialog(from: Element, onClose: () => void): void {
+  const dialog = from.closest('dialog');
+  if (dialog?.close) dialog.close();
+  else onClose();
+}

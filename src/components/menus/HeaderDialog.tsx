@@ -6,7 +6,7 @@ import { useNotificationCounts } from '../../hooks/useNotificationCounts';
 import { formatCount } from '../../queries/count-label';
 import { useInboxUi } from '../inbox/context';
 import { reasonOf } from '../notification-item/use-row-actions';
-import { Dialog } from './Dialog';
+import { closeDialog, Dialog } from './Dialog';
 import type { HeaderDialogKind } from './HeaderMenuPopover';
 
 function DeleteAll({ onClose }: { onClose: () => void }) {
@@ -21,15 +21,15 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
     <Dialog role="alertdialog" title={labels.deleteAllTitle(counted ? formatCount({ value: counted.count, exact: counted.exact }) : '')} onClose={onClose}>
       <p data-inbox-slot="dialog-text">{labels.deleteAllHint}</p>
       <div data-inbox-slot="dialog-actions">
-        <button type="button" data-inbox-slot="text-button" onClick={onClose}>
+        <button type="button" data-inbox-slot="text-button" onClick={(event) => closeDialog(event.currentTarget, onClose)}>
           {labels.cancel}
         </button>
         <button
           type="button"
           data-inbox-slot="button"
           data-danger=""
-          onClick={() => {
-            onClose();
+          onClick={(event) => {
+            closeDialog(event.currentTarget, onClose);
             triage.deleteAll({ tags, data }).catch((error: unknown) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }));
           }}
         >
@@ -66,7 +66,7 @@ function Shortcuts({ onClose }: { onClose: () => void }) {
         )}
       </dl>
       <div data-inbox-slot="dialog-actions">
-        <button type="button" data-inbox-slot="button" onClick={onClose}>
+        <button type="button" data-inbox-slot="button" onClick={(event) => closeDialog(event.currentTarget, onClose)}>
           {labels.close}
         </button>
       </div>

@@ -90,7 +90,8 @@ export function MenuPopover({ menu: { id, anchor, label, close }, role = 'menu',
     if (event.key === 'Escape') {
       event.preventDefault();
       close();
-    } else if (event.key === 'Tab') {
+    } else if (event.key === 'Tab' && role === 'menu') {
+      // A menu is left with Tab; the snooze picker's form is moved through with it.
       close(false);
     } else if (move !== undefined && items.length > 0 && !(event.target instanceof HTMLInputElement)) {
       event.preventDefault();

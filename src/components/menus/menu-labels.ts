@@ -15,7 +15,7 @@ const defaults: Pick<InboxLabels, MenuLabel> = {
   archiveAll: 'Archive all',
   archiveRead: 'Archive read',
   deleteAll: 'Delete all…',
-  deleteAllTitle: (count) => `Delete ${count === '1' ? 'this notification' : `all ${count} notifications`}?`,
+  deleteAllTitle: (count) => (count ? `Delete ${count === '1' ? 'this notification' : `all ${count} notifications`}?` : 'Delete all of them?'),
   deleteAllHint: 'They are deleted for good: this cannot be undone.',
   cancel: 'Cancel',
   shortcuts: 'Keyboard shortcuts',

@@ -36,7 +36,9 @@ export function toastsOf(key: object, ms: number): Toasts {
     add(toast) {
       const id = ++next;
       set([...toasts!.list.slice(-2), { ...toast, id }]);
-      setTimeout(() => toasts!.dismiss(id), ms);
+      const end = () => toasts!.dismiss(id);
+      setTimeout(end, ms);
+      toast.ends?.then(end, end);
     },
     dismiss: (id) => set(toasts!.list.filter((toast) => toast.id !== id)),
     undoLast() {

@@ -15,7 +15,6 @@ import { useNow } from '../shared/use-now';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import { useHostScheme } from '../shared/use-host-scheme';
 import { useMenus } from '../shared/MenuTrigger';
-import { SHORTCUTS } from './shortcut-keys';
 import { useRowActions } from './use-row-actions';
 
 function withDirection(shown: { text: string; cut: boolean }) {
@@ -307,7 +306,7 @@ function Item({
         )}
       </div>
       <div data-inbox-slot="item-end">
-        <button type="button" data-inbox-slot="item-toggle" aria-label={toggleLabel} title={toggleLabel} aria-keyshortcuts={inbox ? SHORTCUTS.read : undefined} onClick={rowActions.toggleRead}>
+        <button type="button" data-inbox-slot="item-toggle" aria-label={toggleLabel} title={toggleLabel} aria-keyshortcuts={inbox ? 'U' : undefined} onClick={rowActions.toggleRead}>
           <span data-inbox-slot="unread-dot" />
         </button>
         {/* Archive, snooze and delete come with the menus, loaded after first paint (see the feed). */}

@@ -52,20 +52,17 @@ export function rowActionsOf(notification: InboxNotification<RegisteredPayload>,
     archive() {
       if (notification.isArchived) return run(triage.unarchive(id));
       const wasUnread = !notification.isRead;
-      run(triage.archive(id));
       // Undone as it was: marking unread also takes it out of the archive, in one request.
-      toast({ message: labels.archived, undo: () => run(wasUnread ? actions.markAsUnread(id) : triage.unarchive(id)) });
+      run(triage.archive(id).then(() => toast({ message: labels.archived, undo: () => run(wasUnread ? actions.markAsUnread(id) : triage.unarchive(id)) })));
     },
-    snooze(until) {
-      run(triage.snooze(id, until));
-      toast({ message: labels.snoozed, undo: () => run(triage.unsnooze(id)) });
-    },
-    unsnooze() {
-      run(triage.unsnooze(id));
-    },
+    // The toast once the service has it: a snooze past the service's plan is refused, and only that is said.
+    snooze: (until) => run(triage.snooze(id, until).then(() => toast({ message: labels.snoozed, undo: () => run(triage.unsnooze(id)) }))),
+    unsnooze: () => run(triage.unsnooze(id)),
     delete() {
-      run(triage.remove(id));
-      toast({ message: labels.deleted, undo: () => triage.undo(id) });
+      const removal = triage.remove(id);
+      run(removal);
+      // Gone once sent (the window closed, or the page was hidden): no Undo left to offer.
+      toast({ message: labels.deleted, undo: () => triage.undo(id), ends: removal });
     },
   };
 }

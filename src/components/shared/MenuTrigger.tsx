@@ -10,15 +10,19 @@ type Menus = typeof MenusModule;
 let loaded: Menus | undefined;
 const listeners = new Set<() => void>();
 
-/** The lazily loaded menus, and what rows draw once they are here (their actions). */
-export const loadMenus = (): Promise<Menus> =>
+/**
+ * The lazily loaded menus, and what rows draw once they are here (their actions). A failed load
+ * (offline, or a deploy replaced the chunk) gives `undefined`: the rows then keep their read toggle
+ * and the kit's own keyboard and mouse paths, without archive, snooze and delete.
+ */
+export const loadMenus = (): Promise<Menus | undefined> =>
   import('../menus/index').then((menus) => {
     if (!loaded) {
       loaded = menus;
       listeners.forEach((listener) => listener());
     }
     return menus;
-  });
+  }, () => undefined);
 
 /**
  * The menus once loaded, else `undefined` (on the server and while hydrating too): no Suspense
