@@ -204,8 +204,9 @@ describe.runIf(V2)('triage on v2', () => {
   });
 
   it('marks a high-severity notification with an icon named for it, and gives the badge its colour while one is unread', async () => {
+    // One of them unread.
+    Object.assign(service.data.messages.find((m) => m.severity === 'high')!, { read: false });
     const high = (await held()).filter((n) => n.severity === 'high');
-    // The fixtures hold an unread one.
     expect(high.some((n) => !n.isRead)).toBe(true);
     const { unmount } = renderInbox(<Inbox />);
     const bell = await screen.findByRole('button', { name: /^Notifications, \d+ unread/ });
