@@ -162,3 +162,15 @@ export const RightToLeft: Story = {
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
   },
 };
+
+/** Each state above, right to left: the layout and the menus mirrored, axe-checked and shot too. */
+const rtl = (story: Story, provider: { undoMs?: number } = {}): Story => ({ ...story, ...withService({}, 'sub_ada', provider), args: { ...story.args, dir: 'rtl' } });
+export const ActionsOnHoverRtl = rtl(ActionsOnHover);
+export const OverflowMenuRtl = rtl(OverflowMenu);
+export const SnoozePickerRtl = rtl(SnoozePicker);
+export const UndoToastRtl = rtl(UndoToast, { undoMs: 60_000 });
+export const DeleteAllConfirmationRtl = rtl(DeleteAllConfirmation);
+export const ArchivedViewRtl = rtl(ArchivedView);
+export const SnoozedViewRtl = rtl(SnoozedView);
+export const HighSeverityRtl = rtl(HighSeverity);
+export const CustomTagTabsRtl = rtl(CustomTagTabs);

@@ -117,6 +117,28 @@ describe('clearing the inbox in the demo', () => {
     await context.close();
   });
 
+  it('archives and snoozes from the bell’s popover too', async () => {
+    const { context, page } = await open();
+    await page.getByRole('button', { name: /^Notifications/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Notifications' });
+    const row = dialog.locator('[data-inbox-slot="item"]').first();
+    await row.waitFor();
+    const id = await idOf(row);
+    await row.hover();
+    await row.getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => ids(page, { archived: 'true' })).toContain(id);
+    const next = dialog.locator('[data-inbox-slot="item"]').first();
+    const other = await idOf(next);
+    await next.hover();
+    await next.getByRole('button', { name: 'Snooze' }).click();
+    await page.getByRole('menuitem', { name: /^In 1 hour/ }).click();
+    await expect.poll(() => ids(page, { snoozed: 'true' })).toContain(other);
+    // The popover stayed open through both.
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await axe(page, 'the popover after archive and snooze');
+    await context.close();
+  });
+
   it('on a 375 px touch screen every action is in "More actions"', async () => {
     const { context, page } = await open({ width: 375, height: 800 }, true);
     const row = rows(page).first();
