@@ -7,13 +7,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { Inbox } from 'inbox-kit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Inbox, useSnooze } from 'inbox-kit';
 import { V2 } from './helpers/dialect';
 import { inboxWrapper, setupMockService, SUBSCRIBER, testClient, type WrapperProps } from './helpers/inbox';
 
 const service = setupMockService({ messages: 12 });
-beforeEach(() => service.reset());
+/** A service whose clock is the test's (faked below): its snoozes end as time is moved on. */
+const clocked = setupMockService({ messages: 12, clock: () => Date.now() });
+beforeEach(() => {
+  service.reset();
+  clocked.reset();
+});
 
 function renderInbox(ui: ReactNode, props: WrapperProps = {}) {
   const { Wrapper, queryClient } = inboxWrapper(service, props);
@@ -122,6 +127,39 @@ describe.runIf(V2)('triage on v2', () => {
     await user.click(within(rows()[0]!).getByRole('button', { name: 'Unsnooze' }));
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
     expect(await held({ snoozed: true })).toHaveLength(0);
+  });
+
+  it('brings a snoozed notification back, unread and first, when its time passes, with the badge', async () => {
+    let snooze: ReturnType<typeof useSnooze> | undefined;
+    function Snoozer() {
+      snooze = useSnooze();
+      return null;
+    }
+    render(
+      <>
+        <Inbox />
+        <Snoozer />
+      </>,
+      { wrapper: inboxWrapper(clocked).Wrapper },
+    );
+    const bell = await screen.findByRole('button', { name: /^Notifications, \d+ unread/ });
+    const unread = () => Number(/(\d+) unread/.exec(bell.getAttribute('aria-label') ?? '')?.[1] ?? 0);
+    await waitFor(() => expect(unread()).toBeGreaterThan(0));
+    const before = unread();
+    const list = async () => (await testClient(clocked).notifications.list({ subscriberId: SUBSCRIBER, limit: 100 })).data;
+    const target = (await list()).find((n) => !n.isRead)!;
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await act(() => snooze!.mutateAsync({ notificationId: target.id, until: new Date(Date.now() + 90_000) }));
+      await waitFor(() => expect(unread()).toBe(before - 1));
+      // The time passes: the count is asked again then, and the newest notifications with it.
+      await act(() => vi.advanceTimersByTimeAsync(92_000));
+      await waitFor(() => expect(unread()).toBe(before));
+      const [first] = await list();
+      expect(first).toMatchObject({ id: target.id, isRead: false, isSnoozed: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a snooze time less than a minute ahead before sending it, and shows the service’s refusal of one past its plan', async () => {
