@@ -13,9 +13,11 @@ module.exports = [
     name: '<Inbox /> + <PreferencesPanel />: kit, zod, @tanstack/react-query and CSS',
     path: app,
     gzip: true,
-    // The budget was 40 kB (issue 25, not met: 44.8 kB); issue 26 (archive, snooze, delete, bulk,
-    // severity, tabs with counts) allowed 3 kB over that. docs/performance.md lists what each feature
-    // costs. It never rises without an issue that allows it.
+    // Issue 25's budget is 40 kB, not met (the kit came down to 44.8 kB; blocked); issue 26 (archive,
+    // snooze, delete, bulk, severity, tabs with counts) allows 3 kB over issue 25's limits: 43 kB as
+    // written, also not met (blocked with the figures). The limit is what the kit came down to plus
+    // those 3 kB, so it can only fall. docs/performance.md lists what each feature costs. It never
+    // rises without an issue that allows it.
     limit: '47.8 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
@@ -23,8 +25,8 @@ module.exports = [
     name: 'the same without @tanstack/react-query (for an app that already has it)',
     path: app,
     gzip: true,
-    // The budget was 30 kB (not met: 34.3 kB), and 3 kB more for issue 26; the same features as above,
-    // without react-query's share, and the same rule.
+    // The budget is 30 kB (issue 25, not met: 34.3 kB), and 3 kB more for issue 26 (33 kB, not met);
+    // the same features as above, without react-query's share, and the same rule.
     limit: '37.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },

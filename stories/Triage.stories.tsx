@@ -29,6 +29,11 @@ const rows = (canvas: ReturnType<typeof within>) => canvas.findAllByRole('articl
 const page = within(document.body);
 /** Focus in a row shows its actions, as a pointer over it does. */
 const focusRow = (row: HTMLElement) => row.querySelector<HTMLElement>('[data-inbox-slot="item-main"]')!.focus();
+/** Clicks one of the row's own actions, shown by focus in it. */
+async function clickAction(row: HTMLElement, name: string) {
+  focusRow(row);
+  await userEvent.click(await within(row).findByRole('button', { name }));
+}
 
 /** A notification's archive, snooze and delete, shown on hover and on focus (here), over the row's end. */
 export const ActionsOnHover: Story = {
@@ -60,8 +65,7 @@ export const SnoozePicker: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await rows(canvas))[1]!;
-    focusRow(row);
-    await userEvent.click(await within(row).findByRole('button', { name: 'Snooze' }));
+    await clickAction(row, 'Snooze');
     await userEvent.click(await page.findByRole('menuitem', { name: 'Pick a date and time…' }));
     const field = await page.findByLabelText('Snooze until');
     await waitFor(() => expect(field).toHaveFocus());
@@ -74,8 +78,7 @@ export const UndoToast: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await rows(canvas))[0]!;
-    focusRow(row);
-    await userEvent.click(await within(row).findByRole('button', { name: 'Delete' }));
+    await clickAction(row, 'Delete');
     await expect(canvas.findByRole('button', { name: 'Undo' })).resolves.toBeVisible();
   },
 };
@@ -101,8 +104,7 @@ export const ArchivedView: Story = {
     const canvas = within(canvasElement);
     for (const index of [0, 0]) {
       const row = (await rows(canvas))[index]!;
-      focusRow(row);
-      await userEvent.click(await within(row).findByRole('button', { name: 'Archive' }));
+      await clickAction(row, 'Archive');
     }
     await userEvent.click(canvas.getByRole('tab', { name: 'Archived' }));
     await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(2));
@@ -115,8 +117,7 @@ export const SnoozedView: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await rows(canvas))[0]!;
-    focusRow(row);
-    await userEvent.click(await within(row).findByRole('button', { name: 'Snooze' }));
+    await clickAction(row, 'Snooze');
     await userEvent.click(await page.findByRole('menuitem', { name: /^In 1 hour/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'More options' }));
     await userEvent.click(await page.findByRole('menuitem', { name: 'Snoozed' }));
@@ -156,8 +157,7 @@ export const RightToLeft: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await rows(canvas))[1]!;
-    focusRow(row);
-    await userEvent.click(await within(row).findByRole('button', { name: 'Snooze' }));
+    await clickAction(row, 'Snooze');
     const menu = await page.findByRole('menu', { name: 'Snooze' });
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
   },

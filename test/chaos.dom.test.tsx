@@ -192,7 +192,8 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
         const kind = next();
         if (kind < 0.35) {
           const archived = !item.isArchived;
-          intend(item.id, archived ? { archived, read: true, seen: true } : { archived, read: true, seen: true }, i, hooks.archive.mutateAsync({ notificationId: item.id, archived }));
+          // Archiving and unarchiving both mark it read, as the service does.
+          intend(item.id, { archived, read: true, seen: true }, i, hooks.archive.mutateAsync({ notificationId: item.id, archived }));
         } else if (kind < 0.7) {
           const until = item.isSnoozed ? null : new Date(Date.now() + 3 * 3_600_000);
           intend(item.id, until ? { snoozed: true, seen: true, archived: false } : { snoozed: false, seen: true, archived: false }, i, hooks.snooze.mutateAsync({ notificationId: item.id, until }));

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, useSnooze } from 'inbox-kit';
 import { V2 } from './helpers/dialect';
-import { inboxWrapper, setupMockService, SUBSCRIBER, testClient, type WrapperProps } from './helpers/inbox';
+import { heldBy, inboxWrapper, setupMockService, type WrapperProps } from './helpers/inbox';
 
 const service = setupMockService({ messages: 12 });
 /** A service whose clock is the test's (faked below): its snoozes end as time is moved on. */
@@ -27,7 +27,7 @@ function renderInbox(ui: ReactNode, props: WrapperProps = {}) {
 const rows = () => screen.getAllByRole('article');
 const row = (subject: string) => screen.getAllByRole('article').find((article) => article.textContent?.includes(subject))!;
 /** The service's own list of the subscriber's notifications under a v2 filter. */
-const held = async (filter: { archived?: boolean; snoozed?: boolean } = {}) => (await testClient(service).notifications.list({ subscriberId: SUBSCRIBER, limit: 100, ...filter })).data;
+const held = (filter: { archived?: boolean; snoozed?: boolean } = {}) => heldBy(service, filter);
 const toasts = () => document.querySelector('[data-inbox-slot="toasts"]')!;
 const changes = () => service.requests.filter((r) => r.method !== 'GET');
 const subjectOf = (article: HTMLElement) => article.querySelector('[data-inbox-slot="item-subject"], [data-inbox-slot="item-content"]')!.textContent!;
@@ -146,7 +146,7 @@ describe.runIf(V2)('triage on v2', () => {
     const unread = () => Number(/(\d+) unread/.exec(bell.getAttribute('aria-label') ?? '')?.[1] ?? 0);
     await waitFor(() => expect(unread()).toBeGreaterThan(0));
     const before = unread();
-    const list = async () => (await testClient(clocked).notifications.list({ subscriberId: SUBSCRIBER, limit: 100 })).data;
+    const list = () => heldBy(clocked);
     const target = (await list()).find((n) => !n.isRead)!;
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     try {

@@ -17,3 +17,8 @@ export function formatCount(count: Count, max = 99): string {
   if (count.exact) return count.value > max ? `${max}+` : String(count.value);
   return `${Math.min(Math.max(count.value - 1, 0), max)}+`;
 }
+
+/** A count the inbox shows (`count`, `exact`) as its badge or tab writes it; empty for none or 0. */
+export function countText(shown: { count: number; exact: boolean } | undefined): string {
+  return shown?.count ? formatCount({ value: shown.count, exact: shown.exact }) : '';
+}

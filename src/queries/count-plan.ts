@@ -18,6 +18,14 @@ export function listedCount(page: { data: readonly unknown[]; invalidItems: read
   return page.hasMore ? COUNT_CAP : page.data.length + page.invalidItems.length;
 }
 
+/**
+ * Whether v1 can count `filter` from a list: it has no severity (none of its notifications is high,
+ * so a count of other severities is 0) and cannot list by tags (such a count is left at 0).
+ */
+export function countableOnV1(filter: { tags?: readonly unknown[] | undefined; severity?: readonly string[] | undefined }): boolean {
+  return !filter.tags?.length && (!filter.severity || filter.severity.includes('none'));
+}
+
 /** The filters of one count request for these counts, each asked once, and where each count's answer is. */
 export function countPlan(wanted: readonly ListFilter[]): { filters: NotificationCountFilter[]; at: number[] } {
   // `data` is not a filter of the count route: a tab filtered by data is counted from its list.

@@ -6,7 +6,7 @@
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { InboxError, type NotificationCountFilter } from '../client/index';
-import { COUNT_CAP, listedCount, shownCount, type Move, type ShownCount } from './count-plan';
+import { COUNT_CAP, countableOnV1, listedCount, shownCount, type Move, type ShownCount } from './count-plan';
 import type { ListFilter, Notification } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
 import { isUnknownSubscriber, pageOrEmpty } from './unknown-subscriber';
@@ -45,12 +45,11 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
     if (!(error instanceof InboxError && error.code === 'unsupported')) throw error;
   }
   const rows: Notification[] = [];
-  // v1 has no severity (none of its notifications is high) and cannot list by tags: such a count is
-  // 0. One list of 100 serves every count of the same read and seen.
+  // What v1 cannot count is 0 (see countableOnV1); one list of 100 serves every count of the same read and seen.
   const lists = new Map<string, Promise<number>>();
   const counts = await Promise.all(
     filters.map((filter) => {
-      if (filter.tags?.length || (filter.severity && !filter.severity.includes('none'))) return 0;
+      if (!countableOnV1(filter)) return 0;
       const key = `${filter.read}${filter.seen}`;
       if (!lists.has(key)) {
         lists.set(

@@ -22,7 +22,7 @@ export const tabFilter = (filter: ListFilter): ListFilter => ({ ...CURRENT, ...f
  */
 export function tabCountFilter(filter: ListFilter): ListFilter | undefined {
   const { read, archived, snoozed, data, ...rest } = filter;
-  return read === true || archived === true || snoozed === true || data ? undefined : { ...rest, ...COUNTED.unread };
+  return read || archived || snoozed || data ? undefined : { ...rest, ...COUNTED.unread };
 }
 
 /** The filters of the inbox's counts: the badge's, the unread, high severity, then each of `tabs` that has one (in order). */

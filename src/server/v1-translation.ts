@@ -12,7 +12,7 @@ import { isPlainObject } from '../client/arguments';
 import { InboxApiError, InboxArgumentError, InboxError, InboxValidationError } from '../client/errors';
 import type { NotificationCountFilter } from '../client/notifications';
 import { fromV1 } from '../client/v1-notifications';
-import { COUNT_CAP, listedCount } from '../queries/count-plan';
+import { COUNT_CAP, countableOnV1, listedCount } from '../queries/count-plan';
 import type { MarkEverything } from './mark-everything';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
@@ -72,10 +72,9 @@ export async function answerOverV1(
       if (filters.some((filter) => Object.entries(filter).some(([name, value]) => !['read', 'seen', 'tags', 'severity'].includes(name) && !neverOnV1(name, value)))) {
         return refuse(404, 'Counting by other than read and seen needs the v2 API; the notification service has v1 only.');
       }
-      // No v1 notification has a severity, and v1 cannot list by tags: such a count is 0.
       const counts = await Promise.all(
         filters.map(async (filter) => {
-          if ((Array.isArray(filter.tags) && filter.tags.length > 0) || (filter.severity && !filter.severity.includes('none'))) return { count: 0, filter };
+          if (!countableOnV1(filter)) return { count: 0, filter };
           const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }, options);
           return { count: listedCount(page), filter };
         }),

@@ -3,12 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { V2 } from '../helpers/dialect';
-import { inboxWrapper, setupMockService, SUBSCRIBER, testClient } from '../helpers/inbox';
+import { heldBy, inboxWrapper, setupMockService } from '../helpers/inbox';
 import { MyFeed, Notifications } from './triage';
 
 const service = setupMockService({ messages: 6 });
 beforeEach(() => service.reset());
-const held = async (filter: { archived?: boolean; snoozed?: boolean } = {}) => (await testClient(service).notifications.list({ subscriberId: SUBSCRIBER, limit: 100, ...filter })).data;
+const held = (filter: { archived?: boolean; snoozed?: boolean } = {}) => heldBy(service, filter);
 
 describe.runIf(V2)('the README’s triage examples', () => {
   it('a row of your own archives, and the Billing tab lists what has the tag', async () => {

@@ -101,3 +101,8 @@ export async function settle(queryClient: QueryClient): Promise<void> {
   // for it, and for the render it causes, so `result.current` shows the settled state.
   await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
 }
+
+/** The subscriber's first 100 notifications as `service` holds them, under a v2 filter (a test's look at the truth). */
+export async function heldBy(service: { apiKey: string; baseUrl?: string }, filter: { archived?: boolean; snoozed?: boolean } = {}) {
+  return (await testClient(service).notifications.list({ subscriberId: SUBSCRIBER, limit: 100, ...filter })).data;
+}

@@ -29,7 +29,7 @@ import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
 import { whenIdle } from '../shared/when-idle';
 import { relativeTimeFormat } from '../../i18n/time';
-import { formatCount } from '../../queries/count-label';
+import { countText } from '../../queries/count-label';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
 import { InboxFeed } from './InboxFeed';
 import { useHostScheme } from '../shared/use-host-scheme';
@@ -224,7 +224,7 @@ const InboxBell = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonE
   const counts = useInboxCounts(ui, true);
   // The first page, fetched while the popover is closed, so that opening it shows it at once.
   usePrefetchFeed(ui.tab.filter);
-  const count = counts.badge?.count ? formatCount({ value: counts.badge.count, exact: counts.badge.exact }) : '';
+  const count = countText(counts.badge);
 
   const { open, setBell, classNames } = ui;
   const setRefs = useMemo(() => mergeRefs<HTMLButtonElement>(ref, setBell), [ref, setBell]);
@@ -436,8 +436,7 @@ const InboxTabs = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
     <div ref={ref} role="tablist" aria-label={ui.labels.tabsLabel} data-inbox-slot="tabs" className={cx(ui.classNames.tabs, className)} {...rest}>
       {ui.tabs.map((tab, index) => {
         const selected = tab.id === ui.filter;
-        const counted = counts.tab(tab.id);
-        const count = counted?.count ? formatCount({ value: counted.count, exact: counted.exact }) : '';
+        const count = countText(counts.tab(tab.id));
         return (
           <button
             key={tab.id}

@@ -161,8 +161,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
+    const load = () => void loadMenus();
     const onFocusIn = (event: FocusEvent) => {
-      void loadMenus();
+      load();
       const target = event.target;
       const row = target instanceof Element && target.closest('[data-inbox-slot="feed-row"]');
       lastFocus.current = row ? { index: [...element.querySelectorAll('[data-inbox-slot="feed-row"]')].indexOf(row), element: target } : null;
@@ -182,7 +183,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         focusTarget(next)?.focus();
       }
     };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown), listen(element, 'pointerover', () => void loadMenus()));
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown), listen(element, 'pointerover', load));
   }, [scrollRef]);
 
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';

@@ -3,9 +3,9 @@ import { menuLabels } from './menu-labels';
 import { Fragment } from 'react';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useNotificationCounts } from '../../hooks/useNotificationCounts';
-import { formatCount } from '../../queries/count-label';
+import { countText } from '../../queries/count-label';
 import { useInboxUi } from '../inbox/context';
-import { reasonOf } from '../notification-item/use-row-actions';
+import { toastFailure } from '../notification-item/use-row-actions';
 import { closeDialog, Dialog } from './Dialog';
 import type { HeaderDialogKind } from './HeaderMenuPopover';
 
@@ -18,7 +18,7 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
   // A tab of `data` cannot be counted (the service's counts do not filter by it).
   const counted = useNotificationCounts([{ tags }], { enabled: !data }, 'Inbox.Header').counts?.[0];
   return (
-    <Dialog role="alertdialog" title={labels.deleteAllTitle(counted ? formatCount({ value: counted.count, exact: counted.exact }) : '')} onClose={onClose}>
+    <Dialog role="alertdialog" title={labels.deleteAllTitle(countText(counted))} onClose={onClose}>
       <p data-inbox-slot="dialog-text">{labels.deleteAllHint}</p>
       <div data-inbox-slot="dialog-actions">
         <button type="button" data-inbox-slot="text-button" onClick={(event) => closeDialog(event.currentTarget, onClose)}>
@@ -30,7 +30,7 @@ function DeleteAll({ onClose }: { onClose: () => void }) {
           data-danger=""
           onClick={(event) => {
             closeDialog(event.currentTarget, onClose);
-            triage.deleteAll({ tags, data }).catch((error: unknown) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }));
+            triage.deleteAll({ tags, data }).catch(toastFailure(ui.toast, labels));
           }}
         >
           {labels.delete}

@@ -5,7 +5,7 @@
 import { menuLabels } from './menu-labels';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useInboxUi } from '../inbox/context';
-import { reasonOf } from '../notification-item/use-row-actions';
+import { toastFailure } from '../notification-item/use-row-actions';
 import type { OpenMenu } from '../shared/MenuTrigger';
 import { MenuItems, MenuPopover, type MenuItem } from './MenuPopover';
 
@@ -19,7 +19,7 @@ export function HeaderMenuPopover({ menu, openDialog }: { menu: OpenMenu; openDi
   const { read, seen, archived, snoozed, severity, tags, data } = tab.filter;
   // The service's bulk routes select by tags and data only: offered where that is what the tab shows.
   const bulkable = read === undefined && seen === undefined && !archived && !snoozed && !severity?.length;
-  const run = (action: 'archiveAll' | 'archiveRead') => void triage[action]({ tags, data }).catch((error: unknown) => ui.toast({ message: labels.changeFailed(reasonOf(error)) }));
+  const run = (action: 'archiveAll' | 'archiveRead') => void triage[action]({ tags, data }).catch(toastFailure(ui.toast, labels));
   const items: MenuItem[] = [
     ...(bulkable && can.archive
       ? [

@@ -23,10 +23,15 @@ export interface NotificationRowActions {
   can: { archive: boolean; snooze: boolean; delete: boolean };
 }
 
-/** The service's own words for a refusal, cut short; none for anything else. */
-export function reasonOf(error: unknown): string {
-  return error instanceof InboxApiError ? displayText(error.messages[0] ?? '', 200).text : '';
-}
+/**
+ * What to do with a change's failure: say it in a toast, in the service's own words when it refused
+ * (cut short). An undone delete is no failure.
+ */
+export const toastFailure =
+  (toast: InboxUi['toast'], labels: InboxLabels) =>
+  (error: unknown): void => {
+    if (error !== UNDONE) toast({ message: labels.changeFailed(error instanceof InboxApiError ? displayText(error.messages[0] ?? '', 200).text : '') });
+  };
 
 /**
  * The actions of one row, each with its toast. One that takes the notification out of the list
@@ -42,10 +47,7 @@ export function rowActionsOf(notification: InboxNotification<RegisteredPayload>,
   const { id } = notification;
   const can = ui?.capabilities ?? { archive: false, snooze: false, delete: false };
   const toast = ui?.toast ?? (() => undefined);
-  const failed = (error: unknown) => {
-    if (error !== UNDONE) toast({ message: labels.changeFailed(reasonOf(error)) });
-  };
-  const run = (change: Promise<unknown>) => void change.catch(failed);
+  const run = (change: Promise<unknown>) => void change.catch(toastFailure(toast, labels));
   return {
     can,
     toggleRead: () => run(notification.isRead ? actions.markAsUnread(id) : actions.markAsRead(id)),

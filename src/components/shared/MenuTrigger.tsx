@@ -74,7 +74,7 @@ export function MenuTrigger({ label, icon, slot = 'tool', children }: { label: s
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
-          void loadMenus();
+          preload();
           setOpen(!open);
         }}
       >
