@@ -25,7 +25,7 @@ describe.runIf(V2)('the README’s triage examples', () => {
   });
 
   it('the hooks archive, snooze, and delete with an undo', async () => {
-    const { Wrapper } = inboxWrapper(service, { undoMs: 200 });
+    const { Wrapper } = inboxWrapper(service, { undoMs: 1_500 });
     render(<MyFeed />, { wrapper: Wrapper });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
     const [first, second, third] = screen.getAllByRole('listitem');
@@ -34,7 +34,7 @@ describe.runIf(V2)('the README’s triage examples', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(4));
     await userEvent.click(within(third!).getByRole('button', { name: 'Delete' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
     expect(await held()).toHaveLength(6);
     expect(await held({ archived: true })).toHaveLength(1);
     expect(await held({ snoozed: true })).toHaveLength(1);
