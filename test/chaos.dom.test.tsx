@@ -44,7 +44,7 @@ interface Intent {
 }
 
 it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied twice, every cache equals the service, no loop`, { timeout: Math.max(120_000, ACTIONS * 100) }, async () => {
-  const next = seededRandom(20_261_124);
+  const next = seededRandom(Number(process.env.INBOX_CHAOS_SEED ?? 20_261_124));
   const pick = <T,>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   // Every request goes through a proxy instance of its own, as on a serverless host: none has
   // learnt whose messages are whose, so each answer with messages needs the subscriber look-up.
@@ -312,6 +312,7 @@ it(`${ACTIONS} random actions under 20 % faults: nothing lost, nothing applied t
     const message = truth.get(item.id) as (ReturnType<typeof truth.get> & { archived?: boolean; snoozedUntil?: string }) | undefined;
     return !message || message.read !== item.isRead || message.seen !== item.isSeen || (message as { archived?: boolean }).archived !== item.isArchived || !!message.snoozedUntil !== item.isSnoozed;
   });
+  if (process.env.INBOX_CHAOS_DEBUG) for (const item of stale) console.log('stale', item.id, JSON.stringify({ isRead: item.isRead, isSeen: item.isSeen, isArchived: item.isArchived, isSnoozed: item.isSnoozed, inUnread: result.current.unread.notifications.includes(item) }), JSON.stringify(truth.get(item.id)));
   expect(result.current.unread.notifications.every((item) => !item.isRead)).toBe(true);
   // A snoozed notification is not counted until it comes back.
   const awake = (n: object) => !(n as { snoozedUntil?: string }).snoozedUntil;

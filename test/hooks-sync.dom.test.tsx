@@ -147,6 +147,24 @@ describe('freshness', () => {
     expect(result.current.unread.notifications.some((n) => n.id === target.id)).toBe(true);
   });
 
+  it('a notification deleted on another device leaves every list the next read covers; one read there leaves the Unread tab', async () => {
+    const { result } = renderInboxHook(() => ({ all: useFeed(), unread: useFeed({ read: false }) }), service);
+    await waitFor(() => expect(result.current.all.notifications.length && result.current.unread.notifications.length > 1).toBeTruthy());
+    const [gone, read] = result.current.unread.notifications;
+    // Another device: straight to the service (v1 has no delete: its inbox forgets one read elsewhere).
+    const client = testClient(service);
+    if ((await client.capabilities({ subscriberId: SUBSCRIBER })).delete) await client.notifications.delete({ subscriberId: SUBSCRIBER, notificationId: gone!.id });
+    else await client.markAs({ subscriberId: SUBSCRIBER, messageId: [gone!.id], markAs: 'read' });
+    await client.markAs({ subscriberId: SUBSCRIBER, messageId: [read!.id], markAs: 'read' });
+    await act(() => result.current.unread.refetch());
+    expect(result.current.unread.notifications.map((n) => n.id)).not.toContain(gone!.id);
+    expect(result.current.unread.notifications.map((n) => n.id)).not.toContain(read!.id);
+    // Read elsewhere is not gone: the All feed, which has not read since, still shows it.
+    await act(() => result.current.all.refetch());
+    if ((await client.capabilities({ subscriberId: SUBSCRIBER })).delete) expect(result.current.all.notifications.map((n) => n.id)).not.toContain(gone!.id);
+    expect(result.current.all.notifications.find((n) => n.id === read!.id)?.isRead).toBe(true);
+  });
+
   it('does not poll while the tab is hidden, and refetches when it is shown again', async () => {
     const { result } = renderInboxHook(() => useCounts(), service, { props: { pollInterval: 50 } });
     await waitFor(() => expect(result.current.unread).toBeDefined());

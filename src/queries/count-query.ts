@@ -10,6 +10,7 @@ import { COUNT_CAP, countableOnV1, listedCount, shownCount, type Move, type Show
 import type { ListFilter, Notification } from './matches';
 import type { Acks, NotificationStore } from './notification-store';
 import { isUnknownSubscriber, pageOrEmpty } from './unknown-subscriber';
+import { writeRead } from './write-read';
 
 export interface CountData {
   /** One per filter asked, in order. */
@@ -55,7 +56,7 @@ async function ask(store: NotificationStore, filters: NotificationCountFilter[])
         lists.set(
           key,
           pageOrEmpty(client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen })).then((page) => {
-            table.merge(page.data, seq);
+            writeRead(store, { read: filter.read, seen: filter.seen }, page, seq);
             rows.push(...page.data);
             return listedCount(page);
           }),
@@ -122,7 +123,7 @@ export function headOptions(store: NotificationStore) {
       const acks = store.acks();
       const seq = store.table.next();
       const page = await store.client.notifications.list({ subscriberId: store.subscriberId, limit: HEAD }, { signal });
-      store.table.merge(page.data, seq);
+      writeRead(store, {}, page, seq);
       return { rows: page.data, acks };
     },
   });

@@ -17,6 +17,7 @@ import type { ListFilter, Notification } from './matches';
 import type { NotificationStore } from './notification-store';
 import { MAX_PAGE, pageFor } from './page-plan';
 import { pageOrEmpty } from './unknown-subscriber';
+import { writeRead } from './write-read';
 
 export interface ListPage {
   /**
@@ -67,8 +68,11 @@ export function listOptions(store: NotificationStore, filter: ListFilter, limit:
       const params: ListNotificationsParams = { subscriberId, limit: pageParam.size, ...filter };
       const read = async (more: Partial<ListNotificationsParams>): Promise<ListPage> => {
         const seq = table.next();
+        // Where the page starts: the list's top, after a cursor the table holds, or unknown (v1's offset).
+        const after = more.after === undefined ? undefined : table.get(more.after);
         const page = await pageOrEmpty(client.notifications.list({ ...params, ...more }, { signal }));
-        table.merge(page.data, seq);
+        if (more.offset === undefined && (more.after === undefined || after)) writeRead(store, filter, page, seq, after);
+        else table.merge(page.data, seq);
         return { rows: page.data, hasMore: page.hasMore, invalidItems: page.invalidItems };
       };
       // The first page needs no dialect; the next ones are asked as the first page's answer showed it.

@@ -48,6 +48,17 @@ export function createNotificationTable() {
     merge: (notifications: readonly Notification[], at: number) => write(notifications.map((n) => [n.id, n]), at),
     /** The service deleted these (an answer sent at `seq` says so). */
     remove: (ids: readonly string[], at: number) => write(ids.map((id) => [id, undefined]), at),
+    /**
+     * A read sent at `at` did not find these where they were: deleted, or changed elsewhere so that it no longer
+     * lists them. Gone until an answer sent after the one that wrote each brings it back (another list's read
+     * sent a little earlier may know where it went); one written after `at` is newer than the read.
+     */
+    forget(ids: readonly string[], at: number): void {
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row && row.seq < at) write([[id, undefined]], row.seq);
+      }
+    },
     /** The notification as the service last said it is; `undefined` when unknown or deleted. */
     get: (id: string): Notification | undefined => rows.get(id)?.notification,
     /** Whether an answer brought it, held or deleted since. */
