@@ -99,7 +99,8 @@ export async function main(argv: string[]): Promise<void> {
     console.error(code === 'EADDRINUSE' ? `Port ${String(options.port)} is in use: pass --port 0 for any free port, or another number.` : String(error));
     process.exit(1);
   });
-  const { url, service } = started;
+  const { url, socketUrl, service } = started;
+  const { applicationIdentifier } = service;
   const integrations = service.data.integrations.map((i) => ({ id: i._id ?? '', name: i.name, channel: i.channel, primary: i.primary, active: i.active }));
   const subscribers = SEEDED_SUBSCRIBER_IDS;
 
@@ -110,10 +111,11 @@ export async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   if (values.json) {
-    console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, mode: options.mode, subscribers, integrations }));
+    console.log(JSON.stringify({ baseUrl: url, apiKey: service.apiKey, applicationIdentifier, socketUrl: socketUrl ?? null, mode: options.mode, subscribers, integrations }));
   } else {
     console.log(`Reference notification service listening on ${url}  (mode: ${options.mode ?? 'deployed'})`);
     console.log(`API key:      ${service.apiKey}   (send as "Authorization: ApiKey ${service.apiKey}")`);
+    console.log(`Real time:    application identifier ${applicationIdentifier}, socket ${socketUrl ?? 'off (install the ws package)'}`);
     console.log(`Subscribers:  ${subscribers.join(', ')}`);
     console.log(`Workflows:    ${service.data.workflows.map((w) => w.identifier).join(', ')}`);
     console.log('Integrations:');

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from '../testing/service';
 import { toNodeListener } from './node';
+import { attachReferenceSocket } from './reference-socket';
 
 export interface ReferenceServerOptions extends ReferenceServiceOptions {
   /** Port to listen on; 0 picks a free one. Default 0. */
@@ -14,6 +15,8 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
 export interface ReferenceServer {
   /** Base URL of the service, e.g. `http://127.0.0.1:4010`. */
   url: string;
+  /** Its socket, e.g. `ws://127.0.0.1:4010/socket` (`undefined` without the `ws` package). */
+  socketUrl: string | undefined;
   service: ReferenceService;
   server: Server;
   close(): Promise<void>;
@@ -28,12 +31,17 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Real time needs the optional `ws` package: without it the service still answers, and clients poll.
+  const stopSocket = await attachReferenceSocket(server, service).catch(() => undefined);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${origin}`,
+    socketUrl: stopSocket ? `ws://${origin}/socket` : undefined,
     service,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopSocket?.();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

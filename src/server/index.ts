@@ -1,5 +1,6 @@
 export { createInboxProxy } from './proxy';
 export type { InboxProxyOptions, RequestTimeSetting } from './proxy';
+export type { SocketType } from './session-route';
 export { createMemoryRateLimitStore, slidingCount } from './rate-limit';
 export type { RateLimitStore } from './rate-limit';
 export { toNodeListener } from './node';

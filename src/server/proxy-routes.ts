@@ -3,7 +3,8 @@
  * subscriber pinned to the signed-in user), who may call it, the query parameters passed upstream,
  * and what of its answer may reach the browser.
  */
-export type Access = 'subscriber' | 'admin';
+/** `session`: real time's session, minted for the signed-in user (see session-route.ts). */
+export type Access = 'subscriber' | 'admin' | 'session';
 
 export interface Route {
   methods: string[];
@@ -59,6 +60,7 @@ export const ROUTES: Route[] = [
   ),
   { methods: ['DELETE'], pattern: [...V2_NOTIFICATIONS, ':notification'], access: 'subscriber', query: ['contextKeys'], empty: true },
   ...['seen', 'read', 'archive', 'read-archive', 'delete'].map((bulk): Route => ({ methods: ['POST'], pattern: [...V2_NOTIFICATIONS, bulk], access: 'subscriber', empty: true })),
+  { methods: ['POST'], pattern: ['v1', 'inbox', 'session'], access: 'session' },
   { methods: ['POST'], pattern: ['v1', 'integrations', ':integration', 'set-primary'], access: 'admin', integration: true },
   { methods: ['POST'], pattern: ['v1', 'events', 'trigger', 'broadcast'], access: 'admin' },
 ];

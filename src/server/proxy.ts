@@ -24,6 +24,7 @@ import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
 import { createMarkEverything } from './mark-everything';
 import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
+import { mintSession, type SocketType } from './session-route';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -73,6 +74,23 @@ export interface InboxProxyOptions {
   maxUpstreamBytes?: number;
   /** Where the proxy writes what the browser must not see (an upstream's error text), with its request id. Default `console.error`. */
   log?: (message: string) => void;
+  /**
+   * Real time: the environment's public application identifier, with which the proxy mints each
+   * user's socket session (HMAC included, with `apiKey`). Default: `process.env.INBOX_APPLICATION_IDENTIFIER`,
+   * read at each request. Without it, or without `socketUrl`, the inbox polls.
+   */
+  applicationIdentifier?: RequestTimeSetting;
+  /**
+   * Real time: the service's socket, e.g. `wss://socket.novu.co` (the cloud; `wss://eu.socket.novu.co` in
+   * the EU) or a self-hosted service's ws URL. Default: `process.env.INBOX_SOCKET_URL`, read at each request.
+   */
+  socketUrl?: RequestTimeSetting;
+  /**
+   * How the socket speaks: `'cloud'` (a plain WebSocket) or `'self-hosted'` (socket.io, for which the
+   * browser needs the `socket.io-client` package). Default: as the service's SDK chooses, `'cloud'` for
+   * its cloud URLs and `'self-hosted'` for any other; `process.env.INBOX_SOCKET_TYPE` when set.
+   */
+  socketType?: SocketType;
   /**
    * Your notifications' payload schema (zod, or any Standard Schema; the one in `Register`): each
    * feed page's payloads are checked here, an item that fails is left out and reported, and the
@@ -282,6 +300,10 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     }
     if (route.access === 'admin' && !(await options.authorizeAdmin?.(request, subscriberId))) {
       return fail(403, 'This operation needs an administrator');
+    }
+    if (route.access === 'session') {
+      const settings = { applicationIdentifier: read(options.applicationIdentifier, 'INBOX_APPLICATION_IDENTIFIER'), socketUrl: read(options.socketUrl, 'INBOX_SOCKET_URL'), socketType: options.socketType ?? (read(undefined, 'INBOX_SOCKET_TYPE') as SocketType | undefined) };
+      return mintSession({ upstream, apiKey, subscriberId, settings, fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden });
     }
 
     const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });

@@ -25,7 +25,9 @@ import { wakeSnoozed } from './routes/notification-common';
 import { notificationBulkRoutes } from './routes/notifications-bulk';
 import { notificationListRoutes } from './routes/notifications-list';
 import { preferenceRoutes } from './routes/preferences';
+import { sessionRoutes } from './routes/session';
 import { subscriberRoutes } from './routes/subscribers';
+import { createRealtime, type SocketFrame } from './realtime';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth';
 
 export type { ServiceMode } from './routes/context';
@@ -108,6 +110,12 @@ export interface ReferenceServiceOptions extends SeedOptions {
    * Default: the origin and mount path of each request.
    */
   publicBaseUrl?: string;
+  /** The environment's public identifier, which `POST /v1/inbox/session` asks for. Default `inbox-kit-reference`. */
+  applicationIdentifier?: string;
+  /** HMAC on the in-app integration: a session then needs `subscriberHash` (see `createInboxProxy`). Default false. */
+  hmac?: boolean;
+  /** How long a session's token opens the socket, in ms. Default 15 days, as the service's. */
+  sessionTtlMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -134,11 +142,19 @@ export interface ReferenceService {
   injectFault(fault: OneShotFault, times?: number): void;
   /** Back to the seed data, with no faults, no idempotency keys and an empty request log. */
   reset(): void;
+  /** The environment's public identifier (sessions are minted for it). */
+  readonly applicationIdentifier: string;
+  /**
+   * The socket's side: the frames of the subscriber a session token was minted for, sent to `send`
+   * until the returned function is called; `undefined` when the token is unknown or expired.
+   */
+  listen(token: string, send: (frame: SocketFrame) => void): (() => void) | undefined;
   /** The service's truth for a subscriber's feed (newest first), without paging. */
   feedOf(subscriberId: string, filter?: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> }): FeedItem<FreePayload>[];
 }
 
 const DEFAULT_API_KEY = 'sk_test_inbox_kit';
+const SESSION_PATH = /\/v1\/inbox\/session$/;
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -160,7 +176,12 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
   const envelope = options.envelope ?? mode === 'deployed';
   const clock = options.clock ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? 100_000;
-  const seed = () => createSeedData({ ...options, now: options.now ?? clock() });
+  const applicationIdentifier = options.applicationIdentifier ?? 'inbox-kit-reference';
+  const seed = () => {
+    const seeded = createSeedData({ ...options, now: options.now ?? clock() });
+    for (const integration of seeded.integrations) if (integration.channel === 'in_app') integration.credentials = { ...integration.credentials, hmac: options.hmac === true };
+    return seeded;
+  };
 
   let data = seed();
   let faults: FaultOptions = { ...options.faults };
@@ -189,7 +210,10 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     maxSnoozeMs: options.maxSnoozeMs ?? 86_400_000,
     newId,
   };
+  const session = sessionRoutes(state, { apiKey, applicationIdentifier, ttlMs: options.sessionTtlMs ?? 15 * 86_400_000 });
+  const realtime = createRealtime(state);
   const routes: Route[] = [
+    ...session.routes,
     ...feedRoutes(state),
     ...subscriberRoutes(state),
     ...integrationRoutes(state),
@@ -286,8 +310,10 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     };
 
     const shot = takeOneShot(method, path);
+    const before = method === 'GET' ? undefined : realtime.before();
     try {
-      authenticate(request);
+      // A browser's session is the one route without the API key.
+      if (!SESSION_PATH.test(path)) authenticate(request);
       rateHeaders = rateLimit();
       let params: string[] = [];
       let base = '';
@@ -352,6 +378,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       }
       if (record) record.result = result;
       applied = method !== 'GET' && result.status < 400;
+      if (applied && before) realtime.changed(before, base);
       const dropAfter = shot?.drop === 'after' || (!shot && faultRandom.chance(faults.dropAfterRate ?? 0));
       if (dropAfter) {
         requests.push({ method, path, status: 0, replayed, idempotencyKey, applied });
@@ -403,6 +430,11 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       rateWindow = { start: 0, count: 0 };
       transactions = new Set();
       requests.length = 0;
+    },
+    applicationIdentifier,
+    listen(token, send) {
+      const subscriber = session.sessions.subscriberOf(token);
+      return subscriber && realtime.listen(subscriber, send);
     },
     feedOf(subscriberId, filter = {}) {
       const subscriber = data.subscribers.find((s) => s.subscriberId === subscriberId);

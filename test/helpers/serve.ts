@@ -8,6 +8,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export interface ServePrinted {
   baseUrl: string;
   apiKey: string;
+  /** Real time: the environment's public identifier and the socket (null without the `ws` package). */
+  applicationIdentifier: string;
+  socketUrl: string | null;
   mode: string;
   subscribers: string[];
   integrations: { id: string; name: string; channel: string; primary: boolean; active: boolean }[];

@@ -1,0 +1,84 @@
+/**
+ * `POST /v1/inbox/session`: a browser session for one subscriber, as the service's session use case
+ * mints it. A public route (no API key): the environment is named by its `applicationIdentifier`, and
+ * when the in-app integration has HMAC on, `subscriberHash` must be the HMAC-SHA256 (hex) of the
+ * subscriberId keyed with the environment's API key. The subscriber is created when unknown. The
+ * token opens the socket (see realtime.ts) until it expires.
+ */
+import { hmacHex } from '../../server/hmac-hex';
+import { HttpError, isPlainObject } from '../http-util';
+import type { StoredSubscriber } from '../model';
+import { messagesOf } from './feed';
+import type { Route, ServiceState } from './context';
+
+export interface Sessions {
+  /** The subscriber a token was minted for, while it is valid. */
+  subscriberOf(token: string): StoredSubscriber | undefined;
+}
+
+export function sessionRoutes(state: ServiceState, options: { apiKey: string; applicationIdentifier: string; ttlMs: number }): { routes: Route[]; sessions: Sessions } {
+  const tokens = new Map<string, { subscriberId: string; expiresAt: number }>();
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+  const sessions: Sessions = {
+    subscriberOf(token) {
+      const session = tokens.get(token);
+      if (!session || session.expiresAt <= state.clock()) return undefined;
+      return state.data.subscribers.find((s) => s.subscriberId === session.subscriberId && !s.deleted);
+    },
+  };
+
+  const route: Route = {
+    method: 'POST',
+    pattern: /^(.*)\/v1\/inbox\/session$/,
+    async run({ body }) {
+      if (!isPlainObject(body)) throw new HttpError(400, 'Please provide a valid application identifier');
+      const given = isPlainObject(body.subscriber) ? body.subscriber : typeof body.subscriber === 'string' ? { subscriberId: body.subscriber } : typeof body.subscriberId === 'string' ? { subscriberId: body.subscriberId } : undefined;
+      if (given && typeof body.applicationIdentifier !== 'string') throw new HttpError(422, 'A valid application identifier is required when providing subscriber information');
+      if (body.applicationIdentifier !== options.applicationIdentifier) throw new HttpError(400, 'Please provide a valid application identifier');
+      const subscriberId = typeof given?.subscriberId === 'string' ? given.subscriberId : '';
+      if (subscriberId === '') throw new HttpError(400, ['subscriber.subscriberId must be a string']);
+      const integration = state.data.integrations.find((i) => i.channel === 'in_app' && i.active && !i.deleted);
+      if (!integration) throw new HttpError(404, 'The active in-app integration could not be found');
+      if (integration.credentials?.hmac && body.subscriberHash !== (await hmacHex(options.apiKey, subscriberId))) throw new HttpError(400, 'Please provide a valid HMAC hash');
+
+      let subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
+      if (!subscriber) {
+        const at = state.now();
+        subscriber = {
+          _id: state.newId(),
+          subscriberId,
+          firstName: text(given?.firstName),
+          lastName: text(given?.lastName),
+          email: text(given?.email),
+          avatar: text(given?.avatar),
+          _organizationId: state.data.organizationId,
+          _environmentId: state.data.environmentId,
+          deleted: false,
+          createdAt: at,
+          updatedAt: at,
+          preferences: { global: {}, workflows: {} },
+        };
+        state.data.subscribers.push(subscriber);
+      }
+      const token = `inbox_session_${crypto.randomUUID().replaceAll('-', '')}`;
+      tokens.set(token, { subscriberId, expiresAt: state.clock() + options.ttlMs });
+      const unread = messagesOf(state, subscriber).filter((m) => !m.read && !m.snoozedUntil && !m.archived);
+      const severity = { high: 0, medium: 0, low: 0, none: 0 };
+      for (const m of unread) severity[m.severity ?? 'none']++;
+      return {
+        status: 201,
+        body: {
+          token,
+          totalUnreadCount: unread.length,
+          unreadCount: { total: unread.length, severity },
+          removeNovuBranding: false,
+          maxSnoozeDurationHours: Math.floor(state.maxSnoozeMs / 3_600_000),
+          isDevelopmentMode: true,
+          applicationIdentifier: options.applicationIdentifier,
+        },
+      };
+    },
+  };
+  return { routes: [route], sessions };
+}
