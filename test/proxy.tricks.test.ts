@@ -15,7 +15,7 @@ const proxyFor = setupProxies(ref);
 let origin = '';
 let base = '';
 beforeAll(async () => {
-  base = await proxyFor({ authorizeAdmin: () => false, bodyTimeoutMs: 300, rateLimit: false });
+  base = await proxyFor({ authorizeAdmin: () => false, bodyTimeoutMs: 300, rateLimit: false, applicationIdentifier: ref.service.applicationIdentifier, socketUrl: 'ws://127.0.0.1:1/socket' });
   origin = new URL(base).origin;
 });
 
@@ -146,6 +146,13 @@ const TRICKS: Trick[] = [
   ['v2 archive-all of another', () => send('POST', '/v2/subscribers/sub_grace/notifications/archive', '{}')],
   ['v2 PUT on a notification', () => send('PUT', `/v2/subscribers/sub_ada/notifications/${graceMessage()}`, '{}')],
   ['v2 a cross-site DELETE', () => send('DELETE', `/v2/subscribers/sub_ada/notifications/${ref.service.feedOf('sub_ada')[0]?._id}`, undefined, { 'Sec-Fetch-Site': 'cross-site' })],
+  // Real time's session: minted for the signed-in user whatever the request names.
+  ['session for another, named in the body', () => send('POST', '/v1/inbox/session', JSON.stringify({ subscriber: { subscriberId: 'sub_grace' }, subscriberId: 'sub_grace', applicationIdentifier: 'another-app' }))],
+  ['session for another, named in the query', () => send('POST', '/v1/inbox/session?subscriberId=sub_grace')],
+  ['session read with GET', () => get('/v1/inbox/session')],
+  ['session from another site', () => send('POST', '/v1/inbox/session', undefined, { 'Sec-Fetch-Site': 'cross-site' })],
+  ['session under another’s path', () => send('POST', '/v1/subscribers/sub_grace/inbox/session')],
+  ['session through a climbing path', () => send('POST', '/v1/inbox/session/..%2F..%2Fsubscribers%2Fsub_grace')],
 ];
 
 /**
@@ -165,6 +172,8 @@ const UPSTREAM_FAILS = new Set(['v2 snooze of another’s notification']);
 
 it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_000 }, async () => {
   const failures: string[] = [];
+  /** Sessions the tricks were given: each must be Ada's. */
+  let minted = 0;
   // The server's log: what it says is part of what is checked, and it stays out of the test output.
   const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   onTestFinished(() => log.mockRestore());
@@ -175,7 +184,11 @@ it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_
     const graceState = () => JSON.stringify(ref.service.feedOf('sub_grace').map((n) => [n._id, n.read, n.seen, n.cta.action?.status, (n as { archived?: boolean }).archived, (n as { snoozedUntil?: string }).snoozedUntil]));
     const graceBefore = graceState();
     const { status, body } = await trick();
-    const reached = ref.service.requests.slice(before).filter((request) => !request.path.includes('/sub_ada/') && !/\/v1\/subscribers\/sub_ada$/.test(request.path));
+    // A session names nobody in its path: the token it gave is checked instead.
+    const reached = ref.service.requests.slice(before).filter((request) => !request.path.includes('/sub_ada/') && !/\/v1\/subscribers\/sub_ada$/.test(request.path) && request.path !== '/v1/inbox/session');
+    const token = /"token":"([^"]+)"/.exec(body)?.[1];
+    if (token) minted++;
+    if (token && ref.service.sessionOf(token) !== 'sub_ada') failures.push(`${name}: a session for ${ref.service.sessionOf(token) ?? 'nobody'}`);
     // Grace's data, not the attacker's own words echoed back ("No inbox operation at /…/sub_grace/…").
     // (The newest message's id is one the tricks send themselves.)
     const graceIds = [ref.service.data.subscribers.find((x) => x.subscriberId === 'sub_grace')?._id ?? '-', ...ref.service.feedOf('sub_grace').slice(1).map((n) => n._id)];
@@ -203,5 +216,6 @@ it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_
   }
   console.log(`proxy tricks: ${TRICKS.length} tried, ${TRICKS.length - failures.length} refused safely, ${failures.length} succeeded`);
   expect(TRICKS.length).toBeGreaterThanOrEqual(60);
+  expect(minted).toBe(2);
   expect(failures).toEqual([]);
 });

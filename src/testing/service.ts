@@ -149,6 +149,8 @@ export interface ReferenceService {
    * until the returned function is called; `undefined` when the token is unknown or expired.
    */
   listen(token: string, send: (frame: SocketFrame) => void): (() => void) | undefined;
+  /** The subscriberId a session token was minted for, while it is valid. */
+  sessionOf(token: string): string | undefined;
   /** The service's truth for a subscriber's feed (newest first), without paging. */
   feedOf(subscriberId: string, filter?: { read?: boolean; seen?: boolean; payload?: Record<string, unknown> }): FeedItem<FreePayload>[];
 }
@@ -436,6 +438,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       const subscriber = session.sessions.subscriberOf(token);
       return subscriber && realtime.listen(subscriber, send);
     },
+    sessionOf: (token) => session.sessions.subscriberOf(token)?.subscriberId,
     feedOf(subscriberId, filter = {}) {
       const subscriber = data.subscribers.find((s) => s.subscriberId === subscriberId);
       if (!subscriber) return [];

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createInboxAdminClient, type InboxClientOptions } from 'inbox-kit/client';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from 'inbox-kit/server';
 
@@ -11,8 +11,11 @@ export function setupReferenceServer(options: ReferenceServerOptions = {}) {
   let started: ReferenceServer | undefined;
   const ready = startReferenceServer({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...options }).then((s) => (started = s));
 
-  beforeEach(async () => {
+  // Registered first, so the file's own `beforeAll` finds it started.
+  beforeAll(async () => {
     await ready;
+  });
+  beforeEach(() => {
     started?.service.reset();
   });
   afterAll(async () => {
