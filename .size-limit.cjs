@@ -4,8 +4,9 @@
 // NODE_ENV=production (drops libraries' dev-only code). The menus (a row's archive, snooze and
 // delete, the header's bulk actions, the dialogs, the toasts) are a chunk of their own, loaded once
 // the first page is painted: counted on their own below. They import only what first paint uses
-// too, so leaving them out of the first load hides nothing an app's bundler would put there.
-const external = (names) => (config) => ({ ...config, external: [...names, './menus-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
+// too, so leaving them out of the first load hides nothing an app's bundler would put there. Real
+// time (the socket) is a chunk of its own too, loaded after first paint.
+const external = (names) => (config) => ({ ...config, external: [...names, './menus-*', './start-realtime-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 const app = 'scripts/size/app.js';
 
 module.exports = [
@@ -16,9 +17,10 @@ module.exports = [
     // Issue 25's budget is 40 kB, not met (the kit came down to 44.8 kB; blocked); issue 26 (archive,
     // snooze, delete, bulk, severity, tabs with counts) allows 3 kB over issue 25's limits: 43 kB as
     // written, also not met (blocked with the figures). The limit is what the kit came down to plus
-    // those 3 kB, so it can only fall. docs/performance.md lists what each feature costs. It never
+    // those 3 kB, so it can only fall; issue 27 (real time, toasts, the title's badge, desktop
+    // notifications) allows 1 kB more. docs/performance.md lists what each feature costs. It never
     // rises without an issue that allows it.
-    limit: '47.8 kB',
+    limit: '48.8 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -26,8 +28,8 @@ module.exports = [
     path: app,
     gzip: true,
     // The budget is 30 kB (issue 25, not met: 34.3 kB), and 3 kB more for issue 26 (33 kB, not met);
-    // the same features as above, without react-query's share, and the same rule.
-    limit: '37.3 kB',
+    // the same features as above, without react-query's share, and the same rule (1 kB more for issue 27).
+    limit: '38.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
   {
@@ -48,6 +50,15 @@ module.exports = [
     path: 'dist/menus-*.js',
     gzip: true,
     limit: '4.6 kB',
+    modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
+  },
+  {
+    // Real time: the session, the socket (a plain WebSocket; socket.io is the app's own package), the
+    // frames. Loaded after first paint; issue 27's budget is 3 kB.
+    name: 'real time (loaded after first paint)',
+    path: 'dist/start-realtime-*.js',
+    gzip: true,
+    limit: '3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
   },
 ];

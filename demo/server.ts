@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { createInboxProxy, toNodeListener } from 'inbox-kit/server';
+import { attachReferenceSocket, createInboxProxy, toNodeListener } from 'inbox-kit/server';
 import { createReferenceService, SEEDED_SUBSCRIBER_IDS } from 'inbox-kit/testing';
 import { demoConfig } from './config';
 import { userOf } from './session';
@@ -46,6 +46,8 @@ const proxy = toNodeListener(
     apiKey: upstream?.apiKey ?? service?.apiKey ?? '',
     ...(service ? { fetch: async (input: RequestInfo | URL, init?: RequestInit) => service.handle(new Request(input, init)) } : {}),
     basePath: '/api/inbox',
+    // Real time: the built-in service's socket on this origin; a deployment's from INBOX_APPLICATION_IDENTIFIER and INBOX_SOCKET_URL.
+    ...(service ? { applicationIdentifier: service.applicationIdentifier, socketUrl: '/service/socket', socketType: 'cloud' as const } : {}),
     authenticate: (request) => userOf(request.headers.get('cookie'), people),
     // In the demo everyone may use the admin page; a real app asks its own roles.
     authorizeAdmin: () => true,
@@ -74,7 +76,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 // Avatars come from the built-in service through this origin; a deployment's come from wherever its
 // subscribers' pictures are hosted (https), or from the service's own origin.
 const imageSources = upstream ? ` https: ${new URL(upstream.upstream).origin}` : '';
-const CSP = `default-src 'self'; style-src 'self'; img-src 'self' data:${imageSources}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+// The socket: this origin's (the built-in service), or a deployment's.
+const socketUrl = upstream ? process.env.INBOX_SOCKET_URL?.trim() : undefined;
+const socketSources = socketUrl && /^(wss?|https?):\/\//.test(socketUrl) ? ` ${new URL(socketUrl).origin.replace(/^http/, 'ws')}` : '';
+const CSP = `default-src 'self'; style-src 'self'; img-src 'self' data:${imageSources}; connect-src 'self'${socketSources}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
@@ -180,6 +185,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use. Try: PORT=${port + 1} npm start` : error.message);
   process.exit(1);
 });
+
+if (service) await attachReferenceSocket(server, service, '/service/socket');
 
 server.listen(port, host, () => {
   const address = server.address();

@@ -161,14 +161,14 @@ describe('createInboxProxy’s session route', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('without an application identifier or a socket URL says real time is off (404), and the server log says so once', async () => {
+  it('without an application identifier or a socket URL gives no session (204, no error in a browser’s console), and the server log says so once', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const proxy = proxyOf(reference, { applicationIdentifier: undefined, socketUrl: undefined });
     vi.stubEnv('INBOX_APPLICATION_IDENTIFIER', '');
     vi.stubEnv('INBOX_SOCKET_URL', '');
     const first = await mint(proxy);
-    expect(first.status).toBe(404);
-    expect(await first.json()).toMatchObject({ message: expect.stringContaining('the inbox polls') });
+    expect(first.status).toBe(204);
+    expect(await first.text()).toBe('');
     await mint(proxy);
     expect(info.mock.calls.filter(([line]) => String(line).includes('real time is off'))).toHaveLength(1);
     vi.unstubAllEnvs();

@@ -1,14 +1,16 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createBrowserClient, type InboxBrowserClient } from '../client/browser-client';
 import {
   type HeadersOption,
   type InboxClient,
+  type InboxNotification,
   type RegisteredPayload,
   type RegisteredPayloadSchema,
   type StandardSchemaV1,
 } from '../client/index';
 import { createInbox, type Inbox } from '../queries/inbox';
+import type { SocketIoFactory } from '../realtime/realtime-options';
 
 /**
  * `payloadSchema`: required once you declare one in `Register` (so the types you registered are
@@ -63,6 +65,16 @@ export type InboxProviderProps = ConnectionProps & {
   undoMs?: number;
   /** Share read/seen changes with the app's other open tabs. Default true. */
   crossTab?: boolean;
+  /**
+   * New notifications the moment they are sent, from the service's socket: your proxy route mints the
+   * session (give it `applicationIdentifier` and `socketUrl`). Polling then slows to every 5 minutes.
+   * Default true with `baseUrl`; a route without real time answers so once, and the inbox polls.
+   */
+  realtime?: boolean;
+  /** Called once for each new notification the socket brings (in one tab of the app), for your own use: a sound, analytics. */
+  onNotification?: (notification: InboxNotification<RegisteredPayload>) => void;
+  /** socket.io's `io` from `socket.io-client`, for a self-hosted service whose socket is socket.io. */
+  socketIo?: SocketIoFactory;
   children?: ReactNode;
 };
 
@@ -95,6 +107,9 @@ export function InboxProvider({
   seenBatchMs,
   undoMs,
   crossTab,
+  realtime = true,
+  onNotification,
+  socketIo,
   children,
 }: InboxProviderProps) {
   if (!givenClient && !baseUrl) {
@@ -136,6 +151,22 @@ export function InboxProvider({
   );
   // Listening starts and stops with the effect, so React's StrictMode remount reconnects it.
   useEffect(() => inbox.connect(), [inbox]);
+  const notify = useRef(onNotification);
+  useEffect(() => {
+    notify.current = onNotification;
+  });
+  // Real time through your route only (it mints the session); its code is a chunk of its own, loaded after first paint.
+  const live = realtime && !givenClient;
+  useEffect(() => {
+    if (!live) return undefined;
+    let stop: (() => void) | undefined = () => undefined;
+    const options = { payloadCheck: byProxy ? ('proxy' as const) : latest.schema, onNotification: () => notify.current as ((n: unknown) => void) | undefined, socketIo };
+    void import('../realtime/start-realtime').then(({ startRealtime }) => stop && (stop = startRealtime(inbox, options)), () => undefined);
+    return () => {
+      stop?.();
+      stop = undefined;
+    };
+  }, [inbox, live, byProxy, latest, notify, socketIo]);
 
   const value = useMemo(() => ({ inbox, client, pollInterval }), [inbox, client, pollInterval]);
   const provided = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;

@@ -40,7 +40,8 @@ export function useBroadcast() {
       },
       onSuccess: async () => {
         intent.current = undefined;
-        await inbox.refreshEverywhere();
+        // The socket brings it to every tab; without one, the app's tabs read afresh.
+        if (!inbox.live.get()) await inbox.refreshEverywhere();
       },
     },
     inbox.store.queryClient,

@@ -58,12 +58,16 @@ export function useCount(kind: CountKind, poll = false): { count: Count | undefi
   return { count: counts[kind], label: counts[`${kind}Label`] };
 }
 
-/** The provider's poll interval when this tab is the app's poller and `poll` is asked for; else none. */
+/** While the socket is open, polling is a safety net: this often at most. */
+const SAFETY_NET_MS = 300_000;
+
+/** The provider's poll interval when this tab is the app's poller and `poll` is asked for (slowed while real time is on); else none. */
 export function usePollInterval({ inbox, pollInterval }: InboxContextValue, poll: boolean): number | false {
-  const { poller } = inbox;
+  const { poller, live } = inbox;
   const polling = useSyncExternalStore(poller.subscribe, poller.isPoller, () => false);
+  const slow = useSyncExternalStore(live.subscribe, live.get, () => false);
   // Only what polls stands for it: a tab showing no count must not hold it from one with a bell.
   const polls = poll && !!pollInterval;
   useEffect(() => (polls ? poller.stand() : undefined), [poller, polls]);
-  return poll && polling ? pollInterval : false;
+  return poll && polling && pollInterval ? (slow ? Math.max(pollInterval, SAFETY_NET_MS) : pollInterval) : false;
 }

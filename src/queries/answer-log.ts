@@ -20,10 +20,11 @@ export interface SendTogether {
   together: () => Promise<Notification[] | void>;
 }
 
-/** What a tab learnt the service now holds: notifications as it answered them, and those it deleted. */
+/** What a tab learnt the service now holds: notifications as it answered them, and those it deleted; `arrived`: delivered just now. */
 export interface Answered {
   rows: Notification[];
   deleted: string[];
+  arrived?: boolean | undefined;
 }
 
 /** Where an answered change came from: a tab, and the number of its answers so far. */
@@ -49,16 +50,16 @@ export function createAnswerLog(table: NotificationTable) {
     /** The origin of this tab's next answer. */
     nextOrigin: (): Origin => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
     /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */
-    write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin): Answered {
+    write(entries: readonly [string, Notification | undefined][], at: number, origin: Origin, arrived?: boolean): Answered {
       for (const [id, after] of entries) {
         const before = table.get(id);
         if (after) table.merge([after], at);
         else table.remove([id], at);
-        log.push({ seq: at, id, move: [before, table.get(id)], origin });
+        log.push({ seq: at, id, move: [before, table.get(id), arrived], origin });
       }
       if (log.length > MOVES_KEPT) log = log.slice(-MOVES_KEPT);
       if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
-      return { rows: entries.flatMap(([, n]) => n ?? []), deleted: entries.flatMap(([id, n]) => (n ? [] : id)) };
+      return { rows: entries.flatMap(([, n]) => n ?? []), deleted: entries.flatMap(([id, n]) => (n ? [] : id)), ...(arrived ? { arrived } : {}) };
     },
     after: (seq: number, counted?: Acks): Move[] => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
     changedSince: (id: string, counted: Acks): boolean => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),

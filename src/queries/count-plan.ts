@@ -40,8 +40,12 @@ export interface ShownCount {
   exact: boolean;
 }
 
-/** A notification before and after a change (`undefined`: not there, or deleted). */
-export type Move = readonly [before: Notification | undefined, after: Notification | undefined];
+/**
+ * A notification before and after a change (`undefined`: not there, or deleted); `arrived`: delivered
+ * just now (the socket), so not there before. Otherwise a row the table did not hold moves no count: its
+ * state before the change is not known.
+ */
+export type Move = readonly [before: Notification | undefined, after: Notification | undefined, arrived?: boolean];
 
 /**
  * A count the service answered, moved by the changes it has not counted: each notification leaves or joins
@@ -51,7 +55,7 @@ export type Move = readonly [before: Notification | undefined, after: Notificati
 export function shownCount(counted: number, filter: ListFilter, moves: Iterable<Move>): ShownCount {
   let count = counted;
   const inside = (n: Notification | undefined) => (n !== undefined && matches(n, filter) ? 1 : 0);
-  for (const [before, after] of moves) if (before) count += inside(after) - inside(before);
+  for (const [before, after, arrived] of moves) if (before || arrived) count += inside(after) - inside(before);
   return { count: Math.max(0, count), exact: counted < COUNT_CAP };
 }
 

@@ -11,6 +11,8 @@ import { createNotificationStore } from './notification-store';
 import { createPollerElection } from './poller';
 import { createPreferenceActions } from './preference-actions';
 import { relayTabs, type TabChannel } from './tab-relay';
+import { createListeners } from './listeners';
+import type { Notification } from './matches';
 import { createTriage } from './triage';
 
 export interface InboxOptions {
@@ -37,7 +39,23 @@ export function createInbox(options: InboxOptions) {
   let channel: (TabChannel & { close(): void }) | undefined;
   const actions = createNotificationActions(store, { seenBatchMs: options.seenBatchMs });
   const triage = createTriage(store, actions, options.undoMs);
-  return {
+  let isLive = false;
+  const liveListeners = createListeners();
+  const inbox = {
+    scope,
+    crossTab,
+    /** Whether the app's socket is open (in this tab or another): polling is then a safety net. */
+    live: {
+      get: () => isLive,
+      set(next: boolean) {
+        if (next === isLive) return;
+        isLive = next;
+        liveListeners.call();
+      },
+      subscribe: liveListeners.add,
+    },
+    /** Each new notification the socket brought, in every tab (`here`: the tab that holds the socket). */
+    arrivals: createListeners<[notification: Notification, here: boolean]>(),
     store,
     actions,
     /** Archive, snooze and delete (see triage.ts). */
@@ -65,4 +83,5 @@ export function createInbox(options: InboxOptions) {
       };
     },
   };
+  return inbox;
 }

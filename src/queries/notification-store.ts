@@ -76,10 +76,10 @@ export function createNotificationStore(options: {
   };
 
   /** Writes what an answer of this tab's holds, at `at`, and tells the listeners (when it wrote anything). */
-  function answer(entries: Entry[], at: number): void {
+  function answer(entries: Entry[], at: number, arrived?: boolean): void {
     if (entries.length === 0) return;
     const origin = log.nextOrigin();
-    tell.call({ kind: 'answered', answer: log.write(entries, at, origin), origin });
+    tell.call({ kind: 'answered', answer: log.write(entries, at, origin, arrived), origin });
   }
 
   const intents = createIntentQueue<Change>({
@@ -227,7 +227,17 @@ export function createNotificationStore(options: {
     },
     /** Writes what another tab learnt the service holds, as an answered change of the kit's. */
     learn(told: Answered, origin: Origin): void {
-      log.write([...told.rows.map((n): Entry => [n.id, n]), ...told.deleted.map((id): Entry => [id, undefined])], stamp(), origin);
+      log.write([...told.rows.map((n): Entry => [n.id, n]), ...told.deleted.map((id): Entry => [id, undefined])], stamp(), origin, told.arrived);
+    },
+    /**
+     * Notifications the service has just delivered (its socket said so): written as an answer of this
+     * tab's, so a count asked before takes each in where it matches, and the other tabs hear of them.
+     * Those the table holds already are not new; returns those that were.
+     */
+    arrive(rows: readonly Notification[]): Notification[] {
+      const fresh = rows.filter((n) => !table.has(n.id));
+      answer(fresh.map((n): Entry => [n.id, n]), stamp(), true);
+      return fresh;
     },
     readAgain,
     /** Hears what the other tabs are to hear: what each change's answers wrote, each change of all answered, and reads everything again after a change with no clear answer. */

@@ -6,6 +6,7 @@ export type { RateLimitStore } from './rate-limit';
 export { toNodeListener } from './node';
 export type { FetchHandler } from './node';
 export { startReferenceServer } from './dev-server';
+export { attachReferenceSocket } from './reference-socket';
 export type { ReferenceServer, ReferenceServerOptions } from './dev-server';
 export { prefetchInbox } from './prefetch';
 export type { PrefetchInboxOptions } from './prefetch';

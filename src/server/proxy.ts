@@ -82,7 +82,8 @@ export interface InboxProxyOptions {
   applicationIdentifier?: RequestTimeSetting;
   /**
    * Real time: the service's socket, e.g. `wss://socket.novu.co` (the cloud; `wss://eu.socket.novu.co` in
-   * the EU) or a self-hosted service's ws URL. Default: `process.env.INBOX_SOCKET_URL`, read at each request.
+   * the EU), a self-hosted service's ws URL, or a path on your app's origin. Add its origin to your
+   * CSP's `connect-src`. Default: `process.env.INBOX_SOCKET_URL`, read at each request.
    */
   socketUrl?: RequestTimeSetting;
   /**

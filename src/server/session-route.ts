@@ -3,7 +3,7 @@
  * with the key the proxy holds (the HMAC of their subscriberId), as the service's own SDK mints it
  * in the browser. The browser gets only `{ token, socketUrl, socketType }`: a token for that
  * subscriber's socket, and where the socket is. Without an application identifier and a socket URL,
- * real time is off: the route answers 404, the inbox polls, and the server log says so once.
+ * real time is off: the route answers 204 with no session, the inbox polls, and the server log says so once.
  */
 import { hmacHex } from './hmac-hex';
 
@@ -37,12 +37,14 @@ export async function mintSession(options: {
 }): Promise<Response> {
   const { settings, fail, hidden } = options;
   const { applicationIdentifier, socketUrl } = settings;
-  if (!applicationIdentifier || !socketUrl || !/^(wss?|https?):\/\//i.test(socketUrl)) {
+  // A path is the app's own origin (the browser resolves it): the reference service behind the app, say.
+  if (!applicationIdentifier || !socketUrl || !/^((wss?|https?):\/\/|\/(?!\/))/i.test(socketUrl)) {
     if (!warned) {
       warned = true;
       console.info('createInboxProxy: real time is off (set `applicationIdentifier` and `socketUrl`, or INBOX_APPLICATION_IDENTIFIER and INBOX_SOCKET_URL): the inbox polls.');
     }
-    return fail(404, 'Real time is not configured on this route: the inbox polls');
+    // No content, not an error: a browser console stays clean in an app that polls.
+    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', 'X-Inbox-Kit-Realtime': 'off' } });
   }
   let answer: Response;
   try {

@@ -1,0 +1,102 @@
+/**
+ * Real time in the demo as `npm start` runs it (issue 27), in Chromium: a broadcast sent from the
+ * admin page in one window reaches another window's bell, its open list and a toast within a second,
+ * with no request of that window's in between (the socket brings it); the app's two tabs share one
+ * socket; the reference service's request log shows no poll.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchChromium } from './chromium';
+import { startDemo, type RunningDemo } from './start-demo';
+
+let demo: RunningDemo;
+let browser: Browser;
+
+beforeAll(async () => {
+  [demo, browser] = await Promise.all([startDemo({ env: { INBOX_DEMO_BUILD: '.cache/demo-e2e-realtime' } }), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+/** The bell's unread count, as its accessible name says it. */
+async function unreadOf(page: Page): Promise<number> {
+  const name = (await page.getByRole('button', { name: /^Notifications/ }).first().getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
+/** Every request a page sends to the app's inbox route, and each socket it opens. */
+function watch(page: Page) {
+  const requests: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/inbox/')) requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  return { requests, sockets };
+}
+
+/** Until the page has sent nothing for 300 ms. */
+async function quiet(page: Page, seen: ReturnType<typeof watch>): Promise<void> {
+  for (let count = -1; count !== seen.requests.length; ) {
+    count = seen.requests.length;
+    await page.waitForTimeout(300);
+  }
+}
+
+async function broadcast(admin: Page, title: string): Promise<number> {
+  await admin.getByLabel('Title').fill(title);
+  await admin.getByRole('button', { name: 'Broadcast' }).click();
+  return Date.now();
+}
+
+describe('real time in the demo', () => {
+  let context: BrowserContext;
+  let reader: Page;
+  let admin: Page;
+  let seen: ReturnType<typeof watch>;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    reader = await context.newPage();
+    seen = watch(reader);
+    await reader.goto(`${demo.url}/`);
+    await vi.waitFor(async () => expect(await unreadOf(reader)).toBeGreaterThan(0));
+    admin = await context.newPage();
+    watch(admin);
+    await admin.goto(`${demo.url}/admin`);
+    await admin.getByLabel('Title').waitFor();
+  });
+  afterAll(() => context?.close());
+
+  it('a broadcast reaches another window’s bell within a second, with no request of that window’s', async () => {
+    // The socket is open, and the count asked once it opened (what came while it was not) has come back.
+    await expect.poll(() => seen.sockets.length).toBe(1);
+    await quiet(reader, seen);
+    const before = await unreadOf(reader);
+    const asked = seen.requests.length;
+    const sent = await broadcast(admin, 'Live from the admin page');
+    await expect.poll(() => unreadOf(reader), { timeout: 1_000, interval: 20 }).toBe(before + 1);
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(seen.requests.slice(asked)).toEqual([]);
+  });
+
+  it('the open list shows it at the top at once', async () => {
+    await reader.getByRole('button', { name: /^Notifications/ }).first().click();
+    const items = reader.getByRole('dialog').locator('[data-inbox-slot="item"]');
+    await items.first().waitFor();
+    const asked = seen.requests.length;
+    await broadcast(admin, 'Straight into the open list');
+    await expect.poll(() => items.first().textContent(), { timeout: 1_000, interval: 20 }).toContain('Straight into the open list');
+    // Seen on view may mark it seen: nothing else is asked.
+    expect(seen.requests.slice(asked).filter((r) => !r.endsWith('/seen'))).toEqual([]);
+    await reader.keyboard.press('Escape');
+  });
+
+  it('the app’s two tabs share one socket', () => {
+    // The reader's tab took the socket first; the admin tab hears through it.
+    expect(seen.sockets).toHaveLength(1);
+  });
+});
