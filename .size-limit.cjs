@@ -5,8 +5,8 @@
 // delete, the header's bulk actions, the dialogs, the toasts) are a chunk of their own, loaded once
 // the first page is painted: counted on their own below. They import only what first paint uses
 // too, so leaving them out of the first load hides nothing an app's bundler would put there. Real
-// time (the socket) is a chunk of its own too, loaded after first paint.
-const external = (names) => (config) => ({ ...config, external: [...names, './menus-*', './start-realtime-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
+// time (the socket) and its toasts are chunks of their own too, loaded after first paint.
+const external = (names) => (config) => ({ ...config, external: [...names, './menus-*', './start-realtime-*', './ArrivalToasts-*', './TitleBadge-*'], define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 const app = 'scripts/size/app.js';
 
 module.exports = [
@@ -59,6 +59,14 @@ module.exports = [
     path: 'dist/start-realtime-*.js',
     gzip: true,
     limit: '3 kB',
+    modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
+  },
+  {
+    // The toasts of new notifications: loaded with the first of them.
+    name: 'the toasts of new notifications (loaded with the first)',
+    path: 'dist/ArrivalToasts-*.js',
+    gzip: true,
+    limit: '1.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
   },
 ];

@@ -295,7 +295,7 @@ function Shell({ me, children, path, navigate }: { me: Me; children: ReactNode; 
               <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" fill={scheme === 'dark' ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
             </svg>
           </button>
-          <Inbox onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} />
+          <Inbox toasts titleBadge onNavigate={(url) => (url.startsWith('/') ? navigate(url) : location.assign(url))} />
           <label className="user">
             <span className="visually-hidden">Signed in as</span>
             <select value={me.subscriberId} onChange={(e) => void switchUser(e.target.value)}>

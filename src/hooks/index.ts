@@ -3,6 +3,7 @@ export type { InboxProviderProps } from './InboxProvider';
 export { useFeed } from './useFeed';
 export type { FeedFilter, UseFeedResult } from './useFeed';
 export { useCounts } from './useCounts';
+export { useDocumentTitleBadge } from './useDocumentTitleBadge';
 export type { UseCountsOptions, UseCountsResult } from './useCounts';
 export { useMarkAs } from './useMarkAs';
 export type { MarkAsVariables } from './useMarkAs';

@@ -92,13 +92,23 @@ export interface InboxLabels {
   shortcuts: string;
   /** What each key does, in the keyboard shortcuts' help. */
   shortcutList: { archive: string; snooze: string; delete: string; read: string; undo: string };
+  /** The toasts of new notifications (`<Inbox toasts>`): a toast's close button, and the button that stands for those not shown. */
+  dismiss: string;
+  moreToasts: (count: number) => string;
+  /** The preferences' switch for desktop notifications, its hint, and what it says when the browser refused (or has no) permission. */
+  desktop: string;
+  desktopHint: string;
+  desktopDenied: string;
 }
+
+/** The labels only the toasts of new notifications and the desktop switch show: their defaults load with them. */
+export type LiveLabel = 'dismiss' | 'moreToasts' | 'desktop' | 'desktopHint' | 'desktopDenied';
 
 /** The labels only the menus and their dialogs show: their defaults load with them (see `menuLabels`). */
 export type MenuLabel = 'archive' | 'unarchive' | 'snooze' | 'unsnooze' | 'delete' | 'moreActions' | 'snoozePresets' | 'snoozeCustom' | 'snoozeTime' | 'snoozeTooSoon' | 'archiveAll' | 'archiveRead' | 'deleteAll' | 'deleteAllTitle' | 'deleteAllHint' | 'cancel' | 'shortcuts' | 'shortcutList';
 
 /** The default of every label but the menus' (those are in the menus' own chunk, as `menuLabels` gives them). */
-export const defaultLabels: Omit<InboxLabels, MenuLabel> = {
+export const defaultLabels: Omit<InboxLabels, MenuLabel | LiveLabel> = {
   title: 'Notifications',
   bell: (count) => (count ? `Notifications, ${count} unread` : 'Notifications'),
   bellUnseen: (count) => (count ? `Notifications, ${count} new` : 'Notifications'),

@@ -1,5 +1,7 @@
 import {
   forwardRef,
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -36,6 +38,7 @@ import { useHostScheme } from '../shared/use-host-scheme';
 import { HeaderMenu } from './HeaderMenu';
 import { inboxTabs } from './inbox-tabs';
 import { useInboxCounts } from './use-inbox-counts';
+import { InboxToaster, type ToasterOptions } from './InboxToaster';
 import { ToastsContext, UndoToasts, useToasts } from './UndoToasts';
 import type { NotificationRowActions } from '../notification-item/use-row-actions';
 
@@ -489,13 +492,25 @@ function InboxPanel({ className, ...rest }: HTMLAttributes<HTMLElement>) {
 export interface InboxProps extends InboxRootProps {
   /** Replaces the whole content of the popover or panel. Default: header, tabs and feed. */
   children?: ReactNode;
+  /** New notifications as toasts while the inbox is closed (they come with real time): `true`, or where and how long. Default none. */
+  toasts?: boolean | ToasterOptions;
+  /** The unread count before the page's title, "(3) Dashboard" (see `useDocumentTitleBadge`). Default false. */
+  titleBadge?: boolean;
 }
 
-function InboxComponent({ children, ...props }: InboxProps) {
+const TitleBadge = lazy(() => import('./TitleBadge'));
+
+function InboxComponent({ children, toasts, titleBadge, ...props }: InboxProps) {
   const variant = props.variant ?? 'popover';
   const content = children ?? <InboxPanel />;
   return (
     <InboxRoot {...props}>
+      {toasts && <InboxToaster {...(toasts === true ? {} : toasts)} />}
+      {titleBadge && (
+        <Suspense>
+          <TitleBadge />
+        </Suspense>
+      )}
       {variant === 'popover' ? (
         <>
           <InboxBell />
@@ -529,4 +544,5 @@ export const Inbox = Object.assign(InboxComponent, {
   Tabs: InboxTabs,
   Feed: InboxFeed,
   Panel: InboxPanel,
+  Toaster: InboxToaster,
 });

@@ -1,0 +1,80 @@
+/**
+ * The toasts of new notifications (see `InboxToaster`): the newest three, each drawn as the inbox draws
+ * a notification (a custom `renderItem` included), then a button for the rest that opens the inbox. Each
+ * goes after `durationMs`; the time stops while the pointer or focus is on them. A toast's click follows
+ * the notification's link, or opens the inbox when it has none.
+ */
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { InboxNotification, RegisteredPayload } from '../../client/index';
+import { useInboxUi } from '../inbox/context';
+import { NotificationItem } from '../notification-item/NotificationItem';
+import { rowActionsOf } from '../notification-item/use-row-actions';
+import { Icon } from '../shared/icons';
+import { useInboxContext } from '../../hooks/InboxProvider';
+import { liveLabels } from './live-labels';
+
+const SHOWN = 3;
+
+export default function ArrivalToasts({ list, durationMs, dismiss }: { list: InboxNotification<RegisteredPayload>[]; durationMs: number; dismiss: (id: string) => void }) {
+  const ui = useInboxUi('Inbox.Toaster');
+  const { inbox } = useInboxContext('Inbox.Toaster');
+  const labels = liveLabels(ui.labels);
+  /** When each toast goes, by id; moved on by the time the toasts were held. */
+  const ends = useRef(new Map<string, number>());
+  const [held, setHeld] = useState(0);
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const paused = pointer || focus;
+
+  useEffect(() => {
+    for (const n of list) if (!ends.current.has(n.id)) ends.current.set(n.id, Date.now() + durationMs);
+    if (paused) {
+      const since = Date.now();
+      return () => setHeld(Date.now() - since);
+    }
+    const next = Math.min(...list.map((n) => ends.current.get(n.id) ?? Infinity));
+    const timer = setTimeout(() => list.forEach((n) => (ends.current.get(n.id) ?? 0) <= Date.now() && dismiss(n.id)), Math.max(0, next - Date.now()));
+    return () => clearTimeout(timer);
+  }, [list, paused, durationMs, dismiss]);
+  useEffect(() => {
+    for (const [id, end] of ends.current) ends.current.set(id, end + held);
+  }, [held]);
+
+  const openInbox = () => {
+    list.forEach((n) => dismiss(n.id));
+    ui.setOpen(true);
+  };
+  // A notification without a link is a button: the toast opens the inbox then.
+  const clicked = (event: MouseEvent, n: InboxNotification<RegisteredPayload>) => {
+    const main = (event.target as Element).closest('[data-inbox-slot="item-main"]');
+    if (!main) return;
+    dismiss(n.id);
+    if (main.tagName === 'BUTTON') ui.setOpen(true);
+  };
+  const rest = list.length - SHOWN;
+  return (
+    <div
+      data-inbox-slot="arrival-list"
+      onPointerEnter={() => setPointer(true)}
+      onPointerLeave={() => setPointer(false)}
+      onFocus={() => setFocus(true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocus(false)}
+    >
+      {list.slice(0, SHOWN).map((n, index) => (
+        // Hears the clicks of the item's own link or button (a keyboard's Enter clicks them too).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div key={n.id} data-inbox-slot="arrival" onClick={(event) => clicked(event, n)}>
+          {ui.renderItem ? ui.renderItem(n, index, rowActionsOf(n, inbox, ui, ui.labels)) : <NotificationItem notification={n} seenOnView={false} />}
+          <button type="button" data-inbox-slot="toast-close" aria-label={labels.dismiss} title={labels.dismiss} onClick={() => dismiss(n.id)}>
+            <Icon name="close" />
+          </button>
+        </div>
+      ))}
+      {rest > 0 && (
+        <button type="button" data-inbox-slot="arrival-more" onClick={openInbox}>
+          {labels.moreToasts(rest)}
+        </button>
+      )}
+    </div>
+  );
+}
