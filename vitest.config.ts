@@ -82,7 +82,7 @@ export default defineConfig({
             test: {
               name: 'dom-spec',
               environment: 'jsdom',
-              include: ['test/components.dom.test.tsx', 'test/hooks*.dom.test.tsx', 'test/triage.dom.test.tsx'],
+              include: ['test/components.dom.test.tsx', 'test/hooks*.dom.test.tsx', 'test/triage.dom.test.tsx', 'test/realtime.dom.test.tsx'],
               setupFiles: ['test/setup-dom.ts'],
               env: { INBOX_REFERENCE_MODE: 'spec' },
             },

@@ -16,6 +16,7 @@ import { headOptions } from '../queries/count-query';
 import { shownCount } from '../queries/count-plan';
 import type { Inbox } from '../queries/inbox';
 import type { ListFilter, Notification } from '../queries/matches';
+import { showOnDesktop } from './desktop-notifications';
 import { arrivedNotification } from './socket-message';
 import { keepConnected } from './socket-connection';
 import type { RealtimeOptions } from './realtime-options';
@@ -65,6 +66,7 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
     if (!notification) return recount();
     for (const fresh of store.arrive([notification])) {
       options.onNotification?.()?.(fresh);
+      void showOnDesktop(inbox.scope, fresh).catch(() => undefined);
       inbox.arrivals.call(fresh, true);
       post({ v: 1, kind: 'arrived', notification: fresh });
     }

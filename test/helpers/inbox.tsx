@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { InboxProvider, type InboxProviderProps } from 'inbox-kit';
 import { createInboxClient, type InboxClient, type InboxClientOptions } from 'inbox-kit/client';
 import { createInboxHandlers, DEFAULT_MOCK_BASE_URL } from 'inbox-kit/msw';
-import { createInboxProxy } from 'inbox-kit/server';
+import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
 import { createReferenceService, type ReferenceService, type ReferenceServiceOptions } from 'inbox-kit/testing';
 
 export const SUBSCRIBER = 'sub_ada';
@@ -38,9 +38,9 @@ export function setupMockService(options: ReferenceServiceOptions = {}): MockSer
 }
 
 /** `service` behind a `createInboxProxy` route that signs everyone in as SUBSCRIBER (under MSW); returns the route's base URL. */
-export function behindProxy(service: MockService): string {
+export function behindProxy(service: MockService, options: Partial<InboxProxyOptions> = {}): string {
   const base = `http://app.localhost/${service.baseUrl.split('/').at(-1)}/api/inbox`;
-  const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: new URL(base).pathname });
+  const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: new URL(base).pathname, ...options });
   server.use(http.all(`${base}/*`, ({ request }) => proxy(request)));
   return base;
 }
@@ -57,7 +57,7 @@ export function testClient(service: { apiKey: string; baseUrl?: string }, overri
 
 /** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
 /** Provider settings a test may change; the connection is always a client. */
-export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab' | 'undoMs'>> & {
+export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab' | 'undoMs' | 'realtime' | 'onNotification'>> & {
   client?: InboxClient;
   /** A `createInboxProxy` route (`behindProxy`) instead of a client: the provider makes its own. */
   baseUrl?: string;

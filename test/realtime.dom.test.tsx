@@ -1,0 +1,168 @@
+/**
+ * Real time through the kit's own route: the proxy mints the session, and the browser's socket hears
+ * the reference service's frames (a WebSocket stand-in wired to the service's socket side, as its
+ * server is in `npm run serve`). A broadcast reaches the lists and the counts with no read; the socket
+ * dropped while notifications are sent, an expired token and an unreachable socket are each survived.
+ */
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCounts, useFeed, type InboxNotification } from 'inbox-kit';
+import { http } from 'msw';
+import { createInboxProxy } from 'inbox-kit/server';
+import { behindProxy, renderInboxHook, server, setupMockService, SUBSCRIBER, type MockService } from './helpers/inbox';
+
+/** A WebSocket wired to the reference service's socket side: frames as `npm run serve` sends them. */
+class ServiceSocket extends EventTarget {
+  static service: MockService;
+  static open = new Set<ServiceSocket>();
+  static opened = 0;
+  /** Sockets cannot reach the service (a blocked URL): each fails before it opens. */
+  static unreachable = false;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  private stop: (() => void) | undefined;
+  constructor(url: string | URL) {
+    super();
+    const token = new URL(url).searchParams.get('token') ?? '';
+    setTimeout(() => {
+      this.stop = ServiceSocket.unreachable ? undefined : ServiceSocket.service.listen(token, (frame) => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) })));
+      // Refused at the upgrade (an unknown or expired token) or not reached: closed before it opened.
+      if (!this.stop) return this.onclose?.(new CloseEvent('close', { code: 1006 }));
+      ServiceSocket.open.add(this);
+      ServiceSocket.opened++;
+      this.onopen?.(new Event('open'));
+    }, 5);
+  }
+  send() {}
+  close() {
+    this.stop?.();
+    ServiceSocket.open.delete(this);
+  }
+  /** The connection drops (a network change). */
+  drop() {
+    this.close();
+    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  }
+}
+
+// Tokens expire soon, so a test can outlive one.
+const service = setupMockService({ sessionTtlMs: 500 });
+const base = behindProxy(service, { applicationIdentifier: service.applicationIdentifier, socketUrl: 'ws://socket.test/socket', socketType: 'cloud' });
+
+beforeEach(() => {
+  service.reset();
+  ServiceSocket.service = service;
+  ServiceSocket.unreachable = false;
+  ServiceSocket.opened = 0;
+  vi.stubGlobal('WebSocket', ServiceSocket);
+});
+afterEach(() => {
+  for (const socket of ServiceSocket.open) socket.close();
+  vi.unstubAllGlobals();
+});
+
+/** A broadcast straight to the service's REST API, as an app's server sends one. */
+async function broadcast(title: string) {
+  const answer = await service.handle(
+    new Request(`${service.baseUrl}/v1/events/trigger/broadcast`, {
+      method: 'POST',
+      headers: { Authorization: `ApiKey ${service.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'product-announcement', payload: { title, body: 'Sent while you watch' } }),
+    }),
+  );
+  expect(answer.ok).toBe(true);
+}
+const reads = () => service.requests.filter((r) => r.method === 'GET').length;
+const sessions = () => service.requests.filter((r) => r.path.endsWith('/v1/inbox/session')).length;
+
+function renderLive(onNotification?: (n: InboxNotification) => void, pollInterval: number | false = false) {
+  return renderInboxHook(() => ({ feed: useFeed(), unread: useFeed({ read: false }), counts: useCounts() }), service, { props: { baseUrl: base, realtime: true, onNotification, pollInterval } });
+}
+
+describe('real time', () => {
+  it('a broadcast reaches the lists and the counts at once, with no read; onNotification hears it once', async () => {
+    const heard: string[] = [];
+    const { result } = renderLive((n) => heard.push(n.subject ?? ''));
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    const before = result.current.counts.unread!.value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const asked = reads();
+    await act(() => broadcast('Live: the new pricing page'));
+    await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('Live: the new pricing page'));
+    expect(result.current.unread.notifications[0]?.subject).toBe('Live: the new pricing page');
+    expect(result.current.counts.unread?.value).toBe(before + 1);
+    expect(reads()).toBe(asked);
+    expect(heard).toEqual(['Live: the new pricing page']);
+    expect(sessions()).toBe(1);
+  });
+
+  it('the socket dropped while notifications are sent: each shows after the reconnect, once', async () => {
+    const heard: string[] = [];
+    const { result } = renderLive((n) => heard.push(n.subject ?? ''));
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    const before = result.current.counts.unread!.value;
+    act(() => [...ServiceSocket.open].forEach((socket) => socket.drop()));
+    await act(() => broadcast('While offline, first'));
+    await act(() => broadcast('While offline, second'));
+    // Back within the backoff (a second, with jitter); the counts are asked once, they moved, so the newest are read.
+    await waitFor(() => expect(result.current.feed.notifications.slice(0, 2).map((n) => n.subject)).toEqual(['While offline, second', 'While offline, first']), { timeout: 4_000 });
+    await waitFor(() => expect(result.current.counts.unread?.value).toBe(before + 2));
+    const ids = result.current.feed.notifications.map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ServiceSocket.opened).toBe(2);
+    // Sent while the socket was down: no socket heard them, so onNotification did not either.
+    expect(heard).toEqual([]);
+    await act(() => broadcast('After the reconnect'));
+    await waitFor(() => expect(heard).toEqual(['After the reconnect']));
+  });
+
+  it('an expired token is minted again', async () => {
+    const { result } = renderLive();
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    expect(sessions()).toBe(1);
+    // The token expires; the connection drops; the service refuses the old token, and a new session opens it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    act(() => [...ServiceSocket.open].forEach((socket) => socket.drop()));
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1), { timeout: 6_000 });
+    expect(sessions()).toBe(2);
+    await act(() => broadcast('With a new token'));
+    await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('With a new token'));
+  });
+
+  it('an unreachable socket: the inbox polls at its own interval', async () => {
+    ServiceSocket.unreachable = true;
+    const { result } = renderLive(undefined, 150);
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    const start = reads();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Every 150 ms: a few polls within the second, not one in 5 minutes.
+    expect(reads() - start).toBeGreaterThanOrEqual(4);
+    await act(() => broadcast('Found by the poll'));
+    await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('Found by the poll'));
+  });
+
+  it('while the socket is open, polling waits 5 minutes', async () => {
+    const { result } = renderLive(undefined, 150);
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const asked = reads();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(reads()).toBe(asked);
+  });
+
+  it('a route without real time gives no session: nothing is tried again, and the inbox polls', async () => {
+    const plain = 'http://app.localhost/plain/api/inbox';
+    const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: '/plain/api/inbox' });
+    server.use(http.all(`${plain}/*`, ({ request }) => proxy(request)));
+    const { result } = renderInboxHook(() => useCounts(), service, { props: { baseUrl: plain, realtime: true, pollInterval: 150 } });
+    await waitFor(() => expect(result.current.unread).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ServiceSocket.opened).toBe(0);
+    expect(sessions()).toBe(0);
+  });
+});
+
