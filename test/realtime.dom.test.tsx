@@ -4,12 +4,13 @@
  * server is in `npm run serve`). A broadcast reaches the lists and the counts with no read; the socket
  * dropped while notifications are sent, an expired token and an unreachable socket are each survived.
  */
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCounts, useFeed, type InboxNotification } from 'inbox-kit';
+import { Inbox, useCounts, useFeed, type InboxNotification, type ToasterOptions } from 'inbox-kit';
 import { http } from 'msw';
 import { createInboxProxy } from 'inbox-kit/server';
-import { behindProxy, renderInboxHook, server, setupMockService, SUBSCRIBER, type MockService } from './helpers/inbox';
+import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER, type MockService } from './helpers/inbox';
 
 /** A WebSocket wired to the reference service's socket side: frames as `npm run serve` sends them. */
 class ServiceSocket extends EventTarget {
@@ -63,12 +64,12 @@ afterEach(() => {
 });
 
 /** A broadcast straight to the service's REST API, as an app's server sends one. */
-async function broadcast(title: string) {
+async function broadcast(title: string, url?: string) {
   const answer = await service.handle(
     new Request(`${service.baseUrl}/v1/events/trigger/broadcast`, {
       method: 'POST',
       headers: { Authorization: `ApiKey ${service.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'product-announcement', payload: { title, body: 'Sent while you watch' } }),
+      body: JSON.stringify({ name: 'product-announcement', payload: { title, body: 'Sent while you watch', ...(url ? { url } : {}) } }),
     }),
   );
   expect(answer.ok).toBe(true);
@@ -108,7 +109,8 @@ describe('real time', () => {
     await act(() => broadcast('While offline, first'));
     await act(() => broadcast('While offline, second'));
     // Back within the backoff (a second, with jitter); the counts are asked once, they moved, so the newest are read.
-    await waitFor(() => expect(result.current.feed.notifications.slice(0, 2).map((n) => n.subject)).toEqual(['While offline, second', 'While offline, first']), { timeout: 4_000 });
+    // (Sent within one millisecond, the two are in the service's order of their ids.)
+    await waitFor(() => expect(result.current.feed.notifications.slice(0, 2).map((n) => n.subject).sort()).toEqual(['While offline, first', 'While offline, second']), { timeout: 4_000 });
     await waitFor(() => expect(result.current.counts.unread?.value).toBe(before + 2));
     const ids = result.current.feed.notifications.map((n) => n.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -166,3 +168,38 @@ describe('real time', () => {
   });
 });
 
+describe('toasts of new notifications', () => {
+  function renderInbox(toasts: ToasterOptions | true = true) {
+    const { Wrapper } = inboxWrapper(service, { baseUrl: base, realtime: true });
+    return render(<Inbox toasts={toasts} />, { wrapper: Wrapper });
+  }
+  const toasts = () => document.querySelectorAll('[data-inbox-slot="arrival"]');
+
+  it('one without a link opens the inbox when clicked; past three, a button stands for the rest', async () => {
+    renderInbox();
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await act(() => broadcast('First without a link'));
+    const first = await screen.findByText('First without a link');
+    expect(first.closest('[data-inbox-slot="arrivals"]')).toHaveAttribute('aria-live', 'polite');
+    for (const title of ['Second', 'Third', 'Fourth']) await act(() => broadcast(title));
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+    expect([...toasts()].map((toast) => toast.querySelector('[data-inbox-slot="item-subject"]')?.textContent)).toEqual(['Fourth', 'Third', 'Second']);
+    expect(screen.getByRole('button', { name: '1 more' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Third'));
+    await screen.findByRole('dialog');
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('each goes after its time, which stops while the pointer is on it', async () => {
+    renderInbox({ durationMs: 400, placement: 'top-start' });
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await act(() => broadcast('Held under the pointer'));
+    await screen.findByText('Held under the pointer');
+    expect(document.querySelector('[data-inbox-slot="arrivals"]')).toHaveAttribute('data-placement', 'top-start');
+    fireEvent.pointerEnter(document.querySelector('[data-inbox-slot="arrival-list"]')!);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(toasts()).toHaveLength(1);
+    fireEvent.pointerLeave(document.querySelector('[data-inbox-slot="arrival-list"]')!);
+    await waitFor(() => expect(toasts()).toHaveLength(0), { timeout: 1_500 });
+  });
+});

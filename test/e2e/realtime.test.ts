@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
 import { startDemo, type RunningDemo } from './start-demo';
 
@@ -98,5 +99,79 @@ describe('real time in the demo', () => {
   it('the app’s two tabs share one socket', () => {
     // The reader's tab took the socket first; the admin tab hears through it.
     expect(seen.sockets).toHaveLength(1);
+  });
+
+  it('a toast shows a new notification while the inbox is closed: announced politely, never taking focus, gone when the inbox opens', async () => {
+    await reader.bringToFront();
+    await reader.locator('main').click({ position: { x: 5, y: 5 } });
+    const focused = await reader.evaluate(() => document.activeElement?.tagName);
+    await broadcast(admin, 'Toast: the roadmap is out');
+    const toast = reader.locator('[data-inbox-slot="arrival"]').filter({ hasText: 'Toast: the roadmap is out' });
+    await toast.waitFor({ timeout: 1_000 });
+    expect(await reader.locator('[data-inbox-slot="arrivals"]').getAttribute('aria-live')).toBe('polite');
+    expect(await reader.evaluate(() => document.activeElement?.tagName)).toBe(focused);
+    expect(await axeViolations(reader), 'a page with a toast').toEqual([]);
+    await reader.screenshot({ path: 'test-results/screenshots/realtime-toast.png' });
+    // The title counts it too.
+    expect(await reader.title()).toMatch(/^\(\d+\) Acme Analytics/);
+    // Closing it by its button; another one, then the inbox opened: the toasts give way to it.
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => toast.count()).toBe(0);
+    await broadcast(admin, 'Toast: one more');
+    await reader.locator('[data-inbox-slot="arrival"]').first().waitFor({ timeout: 1_000 });
+    await reader.getByRole('button', { name: /^Notifications/ }).first().click();
+    await expect.poll(() => reader.locator('[data-inbox-slot="arrival"]').count()).toBe(0);
+    await reader.keyboard.press('Escape');
+  });
+
+  it('clicking a toast follows the notification’s link', async () => {
+    await broadcast(admin, 'Toast: click me');
+    const toast = reader.locator('[data-inbox-slot="arrival"]').filter({ hasText: 'Toast: click me' });
+    await toast.waitFor({ timeout: 1_000 });
+    // The admin page's broadcasts link to /inbox by default.
+    await toast.getByText('Toast: click me').click();
+    await expect.poll(() => new URL(reader.url()).pathname).toBe('/inbox');
+    expect(await toast.count()).toBe(0);
+  });
+});
+
+describe('desktop notifications', () => {
+  it('turned on from the preferences, one shows while no tab of the app is visible, once', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['notifications'], { origin: demo.url });
+    // What the page shows on the desktop, recorded (the system's own notification is not visible to a test).
+    await context.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: { title: string; tag?: string | undefined }[] = [];
+      Object.assign(window, { shownOnDesktop: shown });
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, tag: options?.tag });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+      window.Notification = Recording;
+    });
+    const page = await context.newPage();
+    await page.goto(`${demo.url}/preferences`);
+    const toggle = page.getByRole('switch', { name: 'Show on desktop when this tab is in the background' });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await axeViolations(page), 'the preferences with the desktop switch').toEqual([]);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/v1/inbox/session')))).toBe(true);
+    await page.waitForTimeout(300);
+    // The tab goes to the background: it lets the poller's lock go (no tab of the app is visible).
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const other = await browser.newContext();
+    const admin = await other.newPage();
+    await admin.goto(`${demo.url}/admin`);
+    await broadcast(admin, 'On the desktop');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shownOnDesktop: { title: string }[] }).shownOnDesktop.map((n) => n.title)), { timeout: 2_000 }).toEqual(['On the desktop']);
+    await other.close();
+    await context.close();
   });
 });

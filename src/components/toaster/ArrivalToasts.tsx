@@ -21,24 +21,25 @@ export default function ArrivalToasts({ list, durationMs, dismiss }: { list: Inb
   const labels = liveLabels(ui.labels);
   /** When each toast goes, by id; moved on by the time the toasts were held. */
   const ends = useRef(new Map<string, number>());
-  const [held, setHeld] = useState(0);
+  /** Since when the pointer or focus holds them. */
+  const heldSince = useRef<number | undefined>(undefined);
   const [pointer, setPointer] = useState(false);
   const [focus, setFocus] = useState(false);
   const paused = pointer || focus;
 
   useEffect(() => {
-    for (const n of list) if (!ends.current.has(n.id)) ends.current.set(n.id, Date.now() + durationMs);
+    const now = Date.now();
+    for (const n of list) if (!ends.current.has(n.id)) ends.current.set(n.id, now + durationMs);
     if (paused) {
-      const since = Date.now();
-      return () => setHeld(Date.now() - since);
+      heldSince.current ??= now;
+      return undefined;
     }
+    if (heldSince.current !== undefined) for (const [id, end] of ends.current) ends.current.set(id, end + now - heldSince.current);
+    heldSince.current = undefined;
     const next = Math.min(...list.map((n) => ends.current.get(n.id) ?? Infinity));
-    const timer = setTimeout(() => list.forEach((n) => (ends.current.get(n.id) ?? 0) <= Date.now() && dismiss(n.id)), Math.max(0, next - Date.now()));
+    const timer = setTimeout(() => list.forEach((n) => (ends.current.get(n.id) ?? 0) <= Date.now() && dismiss(n.id)), Math.max(0, next - now));
     return () => clearTimeout(timer);
   }, [list, paused, durationMs, dismiss]);
-  useEffect(() => {
-    for (const [id, end] of ends.current) ends.current.set(id, end + held);
-  }, [held]);
 
   const openInbox = () => {
     list.forEach((n) => dismiss(n.id));
