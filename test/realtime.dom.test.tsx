@@ -10,42 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, useCounts, useFeed, type InboxNotification, type ToasterOptions } from 'inbox-kit';
 import { http } from 'msw';
 import { createInboxProxy } from 'inbox-kit/server';
+import { ServiceSocket } from './helpers/service-socket';
 import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER, type MockService } from './helpers/inbox';
-
-/** A WebSocket wired to the reference service's socket side: frames as `npm run serve` sends them. */
-class ServiceSocket extends EventTarget {
-  static service: MockService;
-  static open = new Set<ServiceSocket>();
-  static opened = 0;
-  /** Sockets cannot reach the service (a blocked URL): each fails before it opens. */
-  static unreachable = false;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  private stop: (() => void) | undefined;
-  constructor(url: string | URL) {
-    super();
-    const token = new URL(url).searchParams.get('token') ?? '';
-    setTimeout(() => {
-      this.stop = ServiceSocket.unreachable ? undefined : ServiceSocket.service.listen(token, (frame) => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) })));
-      // Refused at the upgrade (an unknown or expired token) or not reached: closed before it opened.
-      if (!this.stop) return this.onclose?.(new CloseEvent('close', { code: 1006 }));
-      ServiceSocket.open.add(this);
-      ServiceSocket.opened++;
-      this.onopen?.(new Event('open'));
-    }, 5);
-  }
-  send() {}
-  close() {
-    this.stop?.();
-    ServiceSocket.open.delete(this);
-  }
-  /** The connection drops (a network change). */
-  drop() {
-    this.close();
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
-  }
-}
 
 // Tokens expire soon, so a test can outlive one.
 const service = setupMockService({ sessionTtlMs: 500 });
@@ -165,6 +131,45 @@ describe('real time', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(ServiceSocket.opened).toBe(0);
     expect(sessions()).toBe(0);
+  });
+});
+
+describe('a self-hosted service’s socket.io socket', () => {
+  it('is opened with the app’s `io`, hears the same events, and comes back after a disconnect', async () => {
+    /** socket.io's client, standing in: its events come from the reference service's socket side. */
+    const sockets: { query: unknown; disconnect: () => void; fire: (event: string, ...args: unknown[]) => void }[] = [];
+    const io = vi.fn((url: string, options: Record<string, unknown>) => {
+      const listeners = new Map<string, ((...args: never[]) => void)[]>();
+      const fire = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => (listener as (...args: unknown[]) => void)(...args));
+      const token = (options.query as { token: string }).token;
+      let stop: (() => void) | undefined;
+      setTimeout(() => {
+        stop = service.listen(token, (frame) => fire(frame.event, frame.data));
+        fire(stop ? 'connect' : 'connect_error', new Error('unauthorized'));
+      }, 5);
+      const socket = {
+        query: options.query,
+        on: (event: string, listener: (...args: never[]) => void) => void listeners.set(event, [...(listeners.get(event) ?? []), listener]),
+        disconnect: () => stop?.(),
+        fire,
+      };
+      sockets.push(socket);
+      return socket;
+    });
+    const selfHosted = 'http://app.localhost/self-hosted/api/inbox';
+    const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: '/self-hosted/api/inbox', applicationIdentifier: service.applicationIdentifier, socketUrl: 'https://ws.novu.example.com' });
+    server.use(http.all(`${selfHosted}/*`, ({ request }) => proxy(request)));
+    const { result } = renderInboxHook(() => useFeed(), service, { props: { baseUrl: selfHosted, realtime: true, socketIo: io } });
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(1));
+    expect(io.mock.calls[0]?.[0]).toBe('https://ws.novu.example.com');
+    expect(io.mock.calls[0]?.[1]).toMatchObject({ transports: ['websocket'], reconnection: false, query: { token: expect.any(String) } });
+    await waitFor(() => expect(result.current.notifications.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => broadcast('Over socket.io'));
+    await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Over socket.io'));
+    // The server drops it: the kit opens another, after its backoff.
+    act(() => sockets[0]!.fire('disconnect', 'transport close'));
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(2), { timeout: 3_000 });
   });
 });
 

@@ -57,7 +57,7 @@ export function testClient(service: { apiKey: string; baseUrl?: string }, overri
 
 /** A wrapper with a fresh QueryClient (no retries, no garbage collection during a test). */
 /** Provider settings a test may change; the connection is always a client. */
-export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab' | 'undoMs' | 'realtime' | 'onNotification'>> & {
+export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'seenBatchMs' | 'crossTab' | 'undoMs' | 'realtime' | 'onNotification' | 'socketIo'>> & {
   client?: InboxClient;
   /** A `createInboxProxy` route (`behindProxy`) instead of a client: the provider makes its own. */
   baseUrl?: string;
