@@ -200,7 +200,7 @@ describe('toasts of new notifications', () => {
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     await act(() => broadcast('Held under the pointer'));
     await screen.findByText('Held under the pointer');
-    expect(document.querySelector('[data-inbox-slot="arrivals"]')).toHaveAttribute('data-placement', 'top-start');
+    expect(document.querySelector('[data-inbox-slot="arrival-list"]')).toHaveAttribute('data-placement', 'top-start');
     fireEvent.pointerEnter(document.querySelector('[data-inbox-slot="arrival-list"]')!);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(toasts()).toHaveLength(1);

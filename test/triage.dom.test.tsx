@@ -8,9 +8,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Inbox, useSnooze } from 'inbox-kit';
+import { Inbox, useDelete, useFeed, useSnooze } from 'inbox-kit';
 import { V2 } from './helpers/dialect';
-import { heldBy, inboxWrapper, setupMockService, type WrapperProps } from './helpers/inbox';
+import { heldBy, inboxWrapper, renderInboxHook, setupMockService, type WrapperProps } from './helpers/inbox';
 
 const service = setupMockService({ messages: 12 });
 /** A service whose clock is the test's (faked below): its snoozes end as time is moved on. */
@@ -87,6 +87,16 @@ describe.runIf(V2)('triage on v2', () => {
     expect(changes().at(-1)!.method).toBe('DELETE');
     expect(await held()).toHaveLength(11);
     expect(rows()).toHaveLength(11);
+  });
+
+  it('an Undo after the window closed says it was too late: the delete was sent and holds', async () => {
+    const { result } = renderInboxHook(() => ({ remove: useDelete(), feed: useFeed() }), service, { props: { undoMs: 30 } });
+    await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+    const id = result.current.feed.notifications[0]!.id;
+    const removal = result.current.remove.mutateAsync(id);
+    await act(() => removal);
+    expect(result.current.remove.undo(id)).toBe(false);
+    expect((await heldBy(service)).map((n) => n.id)).not.toContain(id);
   });
 
   it('sends a delete in its window at once when the page is hidden', async () => {

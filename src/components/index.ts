@@ -1,6 +1,6 @@
 export { Inbox } from './inbox/Inbox';
 export type { InboxProps, InboxRootProps } from './inbox/Inbox';
-export type { ToasterOptions } from './inbox/InboxToaster';
+export type { ToasterOptions } from './shared/extras';
 export type { InboxClassNames, InboxTab } from './inbox/context';
 export type { InboxFeedProps } from './inbox/InboxFeed';
 export { NotificationItem } from './notification-item/NotificationItem';

@@ -56,6 +56,8 @@ export function createInbox(options: InboxOptions) {
     },
     /** Each new notification the socket brought, in every tab (`here`: the tab that holds the socket). */
     arrivals: createListeners<[notification: Notification, here: boolean]>(),
+    /** The arrivals of the last few seconds, newest first, for what starts listening late (the toasts' code loading). */
+    recent: [] as { notification: Notification; at: number }[],
     store,
     actions,
     /** Archive, snooze and delete (see triage.ts). */

@@ -50,12 +50,15 @@ export function createTriage(store: NotificationStore, marks: NotificationAction
     remove(id: string): Promise<void> {
       held.get(id)?.(false);
       const closing = new Promise<boolean>((settle) => {
-        const timer = setTimeout(settle, undoMs, true);
-        held.set(id, (send) => {
+        const close = (send: boolean) => {
           clearTimeout(timer);
-          held.delete(id);
+          // Only this delete's own entry: a later remove of the same id holds one of its own.
+          if (held.get(id) === close) held.delete(id);
           settle(send);
-        });
+        };
+        // The window closing sends it, and leaves nothing for `undo` to find.
+        const timer = setTimeout(close, undoMs, true);
+        held.set(id, close);
       });
       return marks.one(id, { deleted: true }, async (p, o) => {
         if (!(await closing)) throw NOT_SENT;

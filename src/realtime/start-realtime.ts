@@ -49,10 +49,16 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
       else if (message.kind === 'ask') {
         if (holder) post({ v: 1, kind: 'live', live: open });
       }
-      else inbox.arrivals.call(message.notification, false);
+      else arrive(message.notification, false);
     };
     // A tab opened after the socket: whether it is open.
     post({ v: 1, kind: 'ask' });
+  }
+
+  function arrive(notification: Notification, here: boolean): void {
+    const now = Date.now();
+    inbox.recent = [{ notification, at: now }, ...inbox.recent.filter((arrival) => now - arrival.at < 5_000)];
+    inbox.arrivals.call(notification, here);
   }
 
   /** The last count frame of each kind, and the table's sequence number when it came. */
@@ -67,7 +73,7 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
     for (const fresh of store.arrive([notification])) {
       options.onNotification?.()?.(fresh);
       void showOnDesktop(inbox.scope, fresh).catch(() => undefined);
-      inbox.arrivals.call(fresh, true);
+      arrive(fresh, true);
       post({ v: 1, kind: 'arrived', notification: fresh });
     }
   }

@@ -1,7 +1,5 @@
 import {
   forwardRef,
-  lazy,
-  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -38,7 +36,7 @@ import { useHostScheme } from '../shared/use-host-scheme';
 import { HeaderMenu } from './HeaderMenu';
 import { inboxTabs } from './inbox-tabs';
 import { useInboxCounts } from './use-inbox-counts';
-import { InboxToaster, type ToasterOptions } from './InboxToaster';
+import { Extras, InboxToaster, type ToasterOptions } from '../shared/extras';
 import { ToastsContext, UndoToasts, useToasts } from './UndoToasts';
 import type { NotificationRowActions } from '../notification-item/use-row-actions';
 
@@ -498,19 +496,12 @@ export interface InboxProps extends InboxRootProps {
   titleBadge?: boolean;
 }
 
-const TitleBadge = lazy(() => import('./TitleBadge'));
-
 function InboxComponent({ children, toasts, titleBadge, ...props }: InboxProps) {
   const variant = props.variant ?? 'popover';
   const content = children ?? <InboxPanel />;
   return (
     <InboxRoot {...props}>
-      {toasts && <InboxToaster {...(toasts === true ? {} : toasts)} />}
-      {titleBadge && (
-        <Suspense>
-          <TitleBadge />
-        </Suspense>
-      )}
+      {(toasts || titleBadge) && <Extras toasts={toasts === true ? {} : toasts || undefined} titleBadge={titleBadge} />}
       {variant === 'popover' ? (
         <>
           <InboxBell />

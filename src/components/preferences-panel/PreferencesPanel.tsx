@@ -1,4 +1,5 @@
-import { forwardRef, lazy, Suspense, useId, useMemo, type HTMLAttributes } from 'react';
+import { forwardRef, useId, useMemo, type HTMLAttributes } from 'react';
+import { Extras } from '../shared/extras';
 import { CHANNELS, type Channel, type PreferenceChannels, type WorkflowPreference } from '../../client/index';
 import { usePreferences, useUpdatePreference } from '../../hooks/usePreferences';
 import { mergeLabels, type InboxLabels, type PartialLabels } from '../../i18n/labels';
@@ -9,9 +10,6 @@ import { themeToStyle, type ColorScheme, type InboxTheme } from '../../theme/the
 import { useHostScheme } from '../shared/use-host-scheme';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { displayLabel } from '../../i18n/display-text';
-
-/** Desktop notifications' switch: a chunk of its own, as few readers change it. */
-const DesktopSwitch = lazy(() => import('./DesktopSwitch'));
 
 export interface PreferencesPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
   /** Strings for a panel used outside `<Inbox>` (inside it, the inbox's labels apply). */
@@ -177,9 +175,6 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
               </span>
             ))}
           </div>
-          <Suspense>
-            <DesktopSwitch labels={labels} />
-          </Suspense>
           <div data-inbox-slot="preference-row" data-scope="global">
             <div data-inbox-slot="preference-heading">
               <Section data-inbox-slot="section-title">{labels.globalPreferences}</Section>
@@ -204,6 +199,8 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
               <WorkflowRow key={entry.workflow.identifier} entry={entry} labels={labels} readOnly={readOnly} Sub={Row} />
             ))}
           </ul>
+          {/* This browser's, not the service's: last. */}
+          <Extras desktop={labels} />
         </>
       )}
     </section>

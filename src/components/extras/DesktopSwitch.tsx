@@ -8,10 +8,10 @@ import { useId, useState } from 'react';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import type { InboxLabels } from '../../i18n/labels';
 import { desktopAllowed, desktopKey } from '../../realtime/desktop-notifications';
-import { liveLabels } from '../toaster/live-labels';
-import { Switch } from './PreferencesPanel';
+import { liveLabels } from './live-labels';
+import { Switch } from '../preferences-panel/PreferencesPanel';
 
-export default function DesktopSwitch({ labels: given }: { labels: InboxLabels }) {
+export function DesktopSwitch({ labels: given }: { labels: InboxLabels }) {
   const { scope } = useInboxContext('PreferencesPanel').inbox;
   const labels = liveLabels(given);
   const id = useId();

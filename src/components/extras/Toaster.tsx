@@ -4,9 +4,10 @@
  * goes after `durationMs`; the time stops while the pointer or focus is on them. A toast's click follows
  * the notification's link, or opens the inbox when it has none.
  */
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { useInboxUi } from '../inbox/context';
+import type { ToasterOptions } from '../shared/extras';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { rowActionsOf } from '../notification-item/use-row-actions';
 import { Icon } from '../shared/icons';
@@ -15,7 +16,24 @@ import { liveLabels } from './live-labels';
 
 const SHOWN = 3;
 
-export default function ArrivalToasts({ list, durationMs, dismiss }: { list: InboxNotification<RegisteredPayload>[]; durationMs: number; dismiss: (id: string) => void }) {
+/** The list: the newest first; the region around it is there before the first toast, so each is announced. */
+export function Toaster({ placement = 'bottom-end', durationMs = 6_000 }: ToasterOptions) {
+  const ui = useInboxUi('Inbox.Toaster');
+  const { inbox } = useInboxContext('Inbox.Toaster');
+  // What arrived while this code was loading, then each arrival.
+  const [list, setList] = useState(() => (document.visibilityState === 'visible' ? inbox.recent.map((arrival) => arrival.notification as InboxNotification<RegisteredPayload>) : []));
+  useEffect(() => inbox.arrivals.add((notification) => document.visibilityState === 'visible' && setList((shown) => [notification as InboxNotification<RegisteredPayload>, ...shown])), [inbox]);
+  const dismiss = useCallback((id: string) => setList((shown) => shown.filter((n) => n.id !== id)), []);
+  // The open inbox shows them.
+  if (ui.open && list.length > 0) setList([]);
+  return (
+    <div data-inbox-slot="arrivals" role="status" aria-live="polite">
+      {list.length > 0 && <Toasts list={list} durationMs={durationMs} dismiss={dismiss} placement={placement} />}
+    </div>
+  );
+}
+
+function Toasts({ list, durationMs, dismiss, placement }: { list: InboxNotification<RegisteredPayload>[]; durationMs: number; dismiss: (id: string) => void; placement: string }) {
   const ui = useInboxUi('Inbox.Toaster');
   const { inbox } = useInboxContext('Inbox.Toaster');
   const labels = liveLabels(ui.labels);
@@ -56,6 +74,7 @@ export default function ArrivalToasts({ list, durationMs, dismiss }: { list: Inb
   return (
     <div
       data-inbox-slot="arrival-list"
+      data-placement={placement}
       onPointerEnter={() => setPointer(true)}
       onPointerLeave={() => setPointer(false)}
       onFocus={() => setFocus(true)}
@@ -72,7 +91,7 @@ export default function ArrivalToasts({ list, durationMs, dismiss }: { list: Inb
         </div>
       ))}
       {rest > 0 && (
-        <button type="button" data-inbox-slot="arrival-more" onClick={openInbox}>
+        <button type="button" data-inbox-slot="toast" data-more="" onClick={openInbox}>
           {labels.moreToasts(rest)}
         </button>
       )}

@@ -1,0 +1,7 @@
+/** `<Inbox titleBadge>`: the unread count in the page's title (see `useDocumentTitleBadge`). */
+import { useDocumentTitleBadge } from '../../hooks/useDocumentTitleBadge';
+
+export function TitleBadge() {
+  useDocumentTitleBadge();
+  return null;
+}
