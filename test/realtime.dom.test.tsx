@@ -11,7 +11,7 @@ import { Inbox, useCounts, useFeed, type InboxNotification, type ToasterOptions 
 import { http } from 'msw';
 import { createInboxProxy } from 'inbox-kit/server';
 import { ServiceSocket } from './helpers/service-socket';
-import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER, type MockService } from './helpers/inbox';
+import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 // Tokens expire soon, so a test can outlive one.
 const service = setupMockService({ sessionTtlMs: 500 });
