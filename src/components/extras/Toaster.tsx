@@ -91,7 +91,7 @@ function Toasts({ list, durationMs, dismiss, placement }: { list: InboxNotificat
         </div>
       ))}
       {rest > 0 && (
-        <button type="button" data-inbox-slot="toast" data-more="" onClick={openInbox}>
+        <button type="button" data-inbox-slot="toast" data-more="" dir="auto" onClick={openInbox}>
           {labels.moreToasts(rest)}
         </button>
       )}
