@@ -10,6 +10,7 @@ import {
   type StandardSchemaV1,
 } from '../client/index';
 import { createInbox, type Inbox } from '../queries/inbox';
+import { whenIdle } from './when-idle';
 import type { SocketIoFactory } from '../realtime/realtime-options';
 
 /**
@@ -155,18 +156,26 @@ export function InboxProvider({
   useEffect(() => {
     notify.current = onNotification;
   });
-  // Real time through your route only (it mints the session); its code is a chunk of its own, loaded after first paint.
+  // Real time through your route only (it mints the session). Its code is a chunk of its own, loaded
+  // once the page is idle after the app's first answer: first paint pays nothing for it.
   const live = realtime && !givenClient;
   useEffect(() => {
     if (!live) return undefined;
     let stop: (() => void) | undefined = () => undefined;
-    const options = { payloadCheck: byProxy ? ('proxy' as const) : latest.schema, onNotification: () => notify.current as ((n: unknown) => void) | undefined, socketIo };
-    void import('../realtime/start-realtime').then(({ startRealtime }) => stop && (stop = startRealtime(inbox, options)), () => undefined);
+    let cancel: (() => void) | undefined;
+    const begin = () =>
+      (cancel ??= whenIdle(() => void import('../realtime/start-realtime').then(({ startRealtime }) => stop && (stop = startRealtime(inbox, { payloadCheck: byProxy ? 'proxy' : latest.schema, onNotification: notify, socketIo })), () => undefined)));
+    const cache = queryClient.getQueryCache();
+    const unsubscribe = cache.subscribe((event) => event.type === 'updated' && event.action.type === 'success' && begin());
+    // Answered already (a cache filled on the server, or before this provider).
+    if (cache.getAll().some((query) => query.state.dataUpdatedAt)) begin();
     return () => {
+      unsubscribe();
+      cancel?.();
       stop?.();
       stop = undefined;
     };
-  }, [inbox, live, byProxy, latest, notify, socketIo]);
+  }, [inbox, live, byProxy, latest, socketIo, queryClient]);
 
   const value = useMemo(() => ({ inbox, client, pollInterval }), [inbox, client, pollInterval]);
   const provided = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;

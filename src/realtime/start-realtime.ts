@@ -71,7 +71,7 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
     const notification = await arrivedNotification(message, options.payloadCheck);
     if (!notification) return recount();
     for (const fresh of store.arrive([notification])) {
-      options.onNotification?.()?.(fresh);
+      options.onNotification?.current?.(fresh as never);
       void showOnDesktop(inbox.scope, fresh).catch(() => undefined);
       arrive(fresh, true);
       post({ v: 1, kind: 'arrived', notification: fresh });

@@ -58,6 +58,7 @@ describe('real time in the demo', () => {
   let reader: Page;
   let admin: Page;
   let seen: ReturnType<typeof watch>;
+  let adminSeen: ReturnType<typeof watch>;
 
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -66,7 +67,7 @@ describe('real time in the demo', () => {
     await reader.goto(`${demo.url}/`);
     await vi.waitFor(async () => expect(await unreadOf(reader)).toBeGreaterThan(0));
     admin = await context.newPage();
-    watch(admin);
+    adminSeen = watch(admin);
     await admin.goto(`${demo.url}/admin`);
     await admin.getByLabel('Title').waitFor();
   });
@@ -96,9 +97,16 @@ describe('real time in the demo', () => {
     await reader.keyboard.press('Escape');
   });
 
-  it('the app’s two tabs share one socket', () => {
+  it('the app’s two tabs share one socket, and both are updated', async () => {
     // The reader's tab took the socket first; the admin tab hears through it.
     expect(seen.sockets).toHaveLength(1);
+    expect(adminSeen.sockets).toEqual([]);
+    const before = await unreadOf(admin);
+    const asked = adminSeen.requests.length;
+    await broadcast(admin, 'Both tabs hear it');
+    await expect.poll(() => unreadOf(admin), { timeout: 1_000, interval: 20 }).toBe(before + 1);
+    // The admin tab's own request is the broadcast; it reads nothing.
+    expect(adminSeen.requests.slice(asked).filter((r) => r.startsWith('GET'))).toEqual([]);
   });
 
   it('a toast shows a new notification while the inbox is closed: announced politely, never taking focus, gone when the inbox opens', async () => {

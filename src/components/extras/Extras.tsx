@@ -11,7 +11,7 @@ import { Toaster } from './Toaster';
 export default function Extras({ toasts, titleBadge, desktop }: ExtrasProps) {
   return (
     <>
-      {toasts && <Toaster {...toasts} />}
+      {toasts && <Toaster {...(toasts === true ? {} : toasts)} />}
       {titleBadge && <TitleBadge />}
       {desktop && <DesktopSwitch labels={desktop} />}
     </>

@@ -27,7 +27,7 @@ import { Icon } from '../shared/icons';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
 import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
-import { whenIdle } from '../shared/when-idle';
+import { whenIdle } from '../../hooks/when-idle';
 import { relativeTimeFormat } from '../../i18n/time';
 import { countText } from '../../queries/count-label';
 import { InboxUiContext, useInboxUi, type InboxClassNames, type InboxTab, type InboxUi } from './context';
@@ -501,7 +501,7 @@ function InboxComponent({ children, toasts, titleBadge, ...props }: InboxProps) 
   const content = children ?? <InboxPanel />;
   return (
     <InboxRoot {...props}>
-      {(toasts || titleBadge) && <Extras toasts={toasts === true ? {} : toasts || undefined} titleBadge={titleBadge} />}
+      {(toasts || titleBadge) && <Extras toasts={toasts} titleBadge={titleBadge} />}
       {variant === 'popover' ? (
         <>
           <InboxBell />

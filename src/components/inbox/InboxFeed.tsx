@@ -17,7 +17,7 @@ import { useInboxContext } from '../../hooks/InboxProvider';
 import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
 import { loadMenus } from '../shared/MenuTrigger';
-import { whenIdle } from '../shared/when-idle';
+import { whenIdle } from '../../hooks/when-idle';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any

@@ -17,7 +17,7 @@ export interface ToasterOptions {
 }
 
 export interface ExtrasProps {
-  toasts?: ToasterOptions | undefined;
+  toasts?: boolean | ToasterOptions | undefined;
   titleBadge?: boolean | undefined;
   /** The desktop switch, with these labels. */
   desktop?: InboxLabels | undefined;
