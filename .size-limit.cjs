@@ -56,7 +56,8 @@ module.exports = [
     // Real time: the session, the socket (a plain WebSocket; socket.io is the app's own package), the
     // frames. Loaded after first paint; issue 27's budget is 3 kB.
     name: 'real time (loaded after first paint)',
-    path: 'dist/start-realtime-*.js',
+    // With what it shares with the desktop switch (desktop notifications).
+    path: ['dist/start-realtime-*.js', 'dist/desktop-notifications-*.js'],
     gzip: true,
     limit: '3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),

@@ -175,6 +175,18 @@ describe('createInboxProxy’s session route', () => {
     info.mockRestore();
   });
 
+  it('says on every answer whether it mints sessions, so a browser loads the socket’s code only then', async () => {
+    const list = (proxy: (request: Request) => Promise<Response>) => proxy(new Request('http://app.test/api/inbox/v2/subscribers/sub_ada/notifications?limit=1', { headers: { 'x-user': 'sub_ada' } }));
+    expect((await list(proxyOf(reference))).headers.get('x-inbox-kit-realtime')).toBe('on');
+    vi.stubEnv('INBOX_APPLICATION_IDENTIFIER', '');
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const plain = await list(proxyOf(reference, { applicationIdentifier: undefined }));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('x-inbox-kit-realtime')).toBeNull();
+    info.mockRestore();
+    vi.unstubAllEnvs();
+  });
+
   it('a refused session (a wrong identifier) is the server log’s to explain; the browser gets a request id', async () => {
     const log = vi.fn();
     const answer = await mint(proxyOf(reference, { applicationIdentifier: 'not-this-one', log }));

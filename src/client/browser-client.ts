@@ -20,8 +20,9 @@ export interface InboxBrowserClient<P = FreePayload> extends PreferenceOperation
 }
 
 export function createBrowserClient(options: { baseUrl: string; headers: () => Promise<HeadersInit>; payloadSchema: PayloadCheck; fetch?: typeof fetch }): InboxBrowserClient {
-  /** What the proxy said of the service, once it answered. */
+  /** What the proxy said of the service, once it answered; and whether it mints real time's sessions. */
   let upstream: 'v1' | 'v2' | undefined;
+  let realtime = false;
   let told!: () => void;
   /** Settles with the first answer that says which the service speaks. */
   const known = new Promise<void>((resolve) => (told = resolve));
@@ -34,6 +35,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
     },
     fetch: async (input, init) => {
       const answer = await (options.fetch ?? fetch)(input, init);
+      if (answer.headers.has('x-inbox-kit-realtime')) realtime = true;
       if (answer.headers.get('x-inbox-kit-upstream') === 'v1') upstream = 'v1';
       else if (answer.ok) upstream ??= 'v2';
       if (upstream) told();
@@ -51,7 +53,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
       async capabilities() {
         await known;
         // The proxy counts over v1 too.
-        return { ...capabilitiesOf(upstream !== 'v1'), counts: true };
+        return { ...capabilitiesOf(upstream !== 'v1'), counts: true, realtime };
       },
     },
     transport,

@@ -36,6 +36,8 @@ export interface InboxCapabilities {
   cursor: boolean;
   /** The list's `severity`, `createdGte`/`createdLte`, `contextKeys` and `archived`/`snoozed: true` filters, and bulk filters. */
   filters: boolean;
+  /** The inbox's route mints real time's sessions (`createInboxProxy` with a socket): known from its answers. */
+  realtime?: boolean;
 }
 
 export interface ListNotificationsParams<P = FreePayload> {

@@ -41,7 +41,7 @@ export function useBroadcast() {
       onSuccess: async () => {
         intent.current = undefined;
         // The socket brings it to every tab; without one, the app's tabs read afresh.
-        if (!inbox.live.get()) await inbox.refreshEverywhere();
+        if (!inbox.live.on) await inbox.refreshEverywhere();
       },
     },
     inbox.store.queryClient,

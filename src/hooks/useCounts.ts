@@ -65,7 +65,7 @@ const SAFETY_NET_MS = 300_000;
 export function usePollInterval({ inbox, pollInterval }: InboxContextValue, poll: boolean): number | false {
   const { poller, live } = inbox;
   const polling = useSyncExternalStore(poller.subscribe, poller.isPoller, () => false);
-  const slow = useSyncExternalStore(live.subscribe, live.get, () => false);
+  const slow = useSyncExternalStore(live.add, () => live.on, () => false);
   // Only what polls stands for it: a tab showing no count must not hold it from one with a bell.
   const polls = poll && !!pollInterval;
   useEffect(() => (polls ? poller.stand() : undefined), [poller, polls]);

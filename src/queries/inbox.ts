@@ -39,21 +39,11 @@ export function createInbox(options: InboxOptions) {
   let channel: (TabChannel & { close(): void }) | undefined;
   const actions = createNotificationActions(store, { seenBatchMs: options.seenBatchMs });
   const triage = createTriage(store, actions, options.undoMs);
-  let isLive = false;
-  const liveListeners = createListeners();
   const inbox = {
     scope,
     crossTab,
-    /** Whether the app's socket is open (in this tab or another): polling is then a safety net. */
-    live: {
-      get: () => isLive,
-      set(next: boolean) {
-        if (next === isLive) return;
-        isLive = next;
-        liveListeners.call();
-      },
-      subscribe: liveListeners.add,
-    },
+    /** Whether the app's socket is open (in this tab or another), `on`: polling is then a safety net. Real time sets it and calls the listeners. */
+    live: Object.assign(createListeners(), { on: false }),
     /** Each new notification the socket brought, in every tab (`here`: the tab that holds the socket). */
     arrivals: createListeners<[notification: Notification, here: boolean]>(),
     /** The arrivals of the last few seconds, newest first, for what starts listening late (the toasts' code loading). */

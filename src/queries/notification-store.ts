@@ -230,14 +230,11 @@ export function createNotificationStore(options: {
       log.write([...told.rows.map((n): Entry => [n.id, n]), ...told.deleted.map((id): Entry => [id, undefined])], stamp(), origin, told.arrived);
     },
     /**
-     * Notifications the service has just delivered (its socket said so): written as an answer of this
-     * tab's, so a count asked before takes each in where it matches, and the other tabs hear of them.
-     * Those the table holds already are not new; returns those that were.
+     * Notifications the service has just delivered (its socket said so; none the table holds): written as an
+     * answer of this tab's, so a count asked before takes each in where it matches, and the other tabs hear of them.
      */
-    arrive(rows: readonly Notification[]): Notification[] {
-      const fresh = rows.filter((n) => !table.has(n.id));
-      answer(fresh.map((n): Entry => [n.id, n]), stamp(), true);
-      return fresh;
+    arrive(rows: readonly Notification[]): void {
+      answer(rows.map((n): Entry => [n.id, n]), stamp(), true);
     },
     readAgain,
     /** Hears what the other tabs are to hear: what each change's answers wrote, each change of all answered, and reads everything again after a change with no clear answer. */

@@ -34,18 +34,23 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
   const { queryClient } = store;
   const channel = inbox.crossTab && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${inbox.scope}:live`) : undefined;
   const post = (message: LiveMessage) => channel?.postMessage(message);
+  const setOn = (on: boolean) => {
+    if (on === inbox.live.on) return;
+    inbox.live.on = on;
+    inbox.live.call();
+  };
   /** Whether this tab holds the socket, and whether it is open. */
   let holder = false;
   let open = false;
   const setLive = (live: boolean) => {
     open = live;
-    inbox.live.set(live);
+    setOn(live);
     post({ v: 1, kind: 'live', live });
   };
   if (channel) {
     channel.onmessage = ({ data: message }: MessageEvent<LiveMessage>) => {
       if (message?.v !== 1) return;
-      if (message.kind === 'live') inbox.live.set(message.live);
+      if (message.kind === 'live') setOn(message.live);
       else if (message.kind === 'ask') {
         if (holder) post({ v: 1, kind: 'live', live: open });
       }
@@ -70,12 +75,13 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
     if (options.payloadCheck === 'proxy') return void queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
     const notification = await arrivedNotification(message, options.payloadCheck);
     if (!notification) return recount();
-    for (const fresh of store.arrive([notification])) {
-      options.onNotification?.current?.(fresh as never);
-      void showOnDesktop(inbox.scope, fresh).catch(() => undefined);
-      arrive(fresh, true);
-      post({ v: 1, kind: 'arrived', notification: fresh });
-    }
+    // One the table holds is not new (a frame sent again, or read after a reconnect first).
+    if (store.table.has(notification.id)) return;
+    store.arrive([notification]);
+    options.onNotification?.current?.(notification as never);
+    void showOnDesktop(inbox.scope, notification).catch(() => undefined);
+    arrive(notification, true);
+    post({ v: 1, kind: 'arrived', notification });
   }
 
   function counted(event: string, data: Record<string, unknown>): void {

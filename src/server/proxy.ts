@@ -24,7 +24,7 @@ import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
 import { createMarkEverything } from './mark-everything';
 import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
-import { mintSession, type SocketType } from './session-route';
+import { mintSession, realtimeOn, REALTIME_HEADER, type RealtimeSettings, type SocketType } from './session-route';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -252,7 +252,16 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   const markEverything = createMarkEverything();
   /** Until when the service is taken to have no v2 routes (it answered one with its router's 404). */
   let v1Until = 0;
-  return (request: Request) => serve(request);
+  // Every answer says whether this route mints real time's sessions: the browser loads the socket's code only then.
+  return async (request: Request) => {
+    const response = await serve(request);
+    if (realtimeOn(realtimeSettings())) response.headers.set(REALTIME_HEADER, 'on');
+    return response;
+  };
+
+  function realtimeSettings(): RealtimeSettings {
+    return { applicationIdentifier: read(options.applicationIdentifier, 'INBOX_APPLICATION_IDENTIFIER'), socketUrl: read(options.socketUrl, 'INBOX_SOCKET_URL'), socketType: options.socketType ?? (read(undefined, 'INBOX_SOCKET_TYPE') as SocketType | undefined) };
+  }
 
   /**
    * One request. `internal`: a request of the proxy's own (the v2-over-v1 answers, see
@@ -302,10 +311,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (route.access === 'admin' && !(await options.authorizeAdmin?.(request, subscriberId))) {
       return fail(403, 'This operation needs an administrator');
     }
-    if (route.access === 'session') {
-      const settings = { applicationIdentifier: read(options.applicationIdentifier, 'INBOX_APPLICATION_IDENTIFIER'), socketUrl: read(options.socketUrl, 'INBOX_SOCKET_URL'), socketType: options.socketType ?? (read(undefined, 'INBOX_SOCKET_TYPE') as SocketType | undefined) };
-      return mintSession({ upstream, apiKey, subscriberId, settings, fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden });
-    }
+    if (route.access === 'session') return mintSession({ upstream, apiKey, subscriberId, settings: realtimeSettings(), fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden });
 
     const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });
     const key = request.headers.get('idempotency-key');

@@ -19,11 +19,26 @@ export interface RealtimeSettings {
   socketType: SocketType | undefined;
 }
 
+/** On every answer of a route that mints sessions (`on`): the browser loads the socket's code only then. */
+export const REALTIME_HEADER = 'x-inbox-kit-realtime';
+
 /** The service's cloud sockets, which are plain WebSockets; any other URL is taken as socket.io, as its SDK does. */
 const CLOUD = ['wss://socket.novu.co', 'wss://eu.socket.novu.co', 'https://ws.novu.co', 'https://eu.ws.novu.co'];
 const CLOUD_URL: Record<string, string> = { 'https://ws.novu.co': 'wss://socket.novu.co', 'https://eu.ws.novu.co': 'wss://eu.socket.novu.co' };
 
 let warned = false;
+
+/** The settings, or `undefined` when real time is off (said once in the server log). */
+export function realtimeOn(settings: RealtimeSettings): (RealtimeSettings & { applicationIdentifier: string; socketUrl: string }) | undefined {
+  const { applicationIdentifier, socketUrl } = settings;
+  // A path is the app's own origin (the browser resolves it): the reference service behind the app, say.
+  if (applicationIdentifier && socketUrl && /^((wss?|https?):\/\/|\/(?!\/))/i.test(socketUrl)) return { ...settings, applicationIdentifier, socketUrl };
+  if (!warned) {
+    warned = true;
+    console.info('createInboxProxy: real time is off (set `applicationIdentifier` and `socketUrl`, or INBOX_APPLICATION_IDENTIFIER and INBOX_SOCKET_URL): the inbox polls.');
+  }
+  return undefined;
+}
 
 export async function mintSession(options: {
   upstream: string;
@@ -35,17 +50,11 @@ export async function mintSession(options: {
   fail: (status: number, message: string) => Response;
   hidden: (status: number, what: string, detail: string) => Response;
 }): Promise<Response> {
-  const { settings, fail, hidden } = options;
+  const { fail, hidden } = options;
+  const settings = realtimeOn(options.settings);
+  // No content, not an error: a browser that asks anyway (its page older than the route's settings) polls.
+  if (!settings) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   const { applicationIdentifier, socketUrl } = settings;
-  // A path is the app's own origin (the browser resolves it): the reference service behind the app, say.
-  if (!applicationIdentifier || !socketUrl || !/^((wss?|https?):\/\/|\/(?!\/))/i.test(socketUrl)) {
-    if (!warned) {
-      warned = true;
-      console.info('createInboxProxy: real time is off (set `applicationIdentifier` and `socketUrl`, or INBOX_APPLICATION_IDENTIFIER and INBOX_SOCKET_URL): the inbox polls.');
-    }
-    // No content, not an error: a browser console stays clean in an app that polls.
-    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', 'X-Inbox-Kit-Realtime': 'off' } });
-  }
   let answer: Response;
   try {
     answer = await options.fetch(`${options.upstream}/v1/inbox/session`, {
