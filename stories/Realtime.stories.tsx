@@ -78,10 +78,25 @@ export const GoneWhenTheInboxOpens: Story = {
   },
 };
 
-/** The preferences end with this browser's switch for desktop notifications. */
+/** Real time runs (as where the route mints sessions): what its code says when it starts. */
+function RealtimeReady() {
+  const { inbox } = useInboxContext('RealtimeReady');
+  useEffect(() => {
+    const { live } = inbox;
+    Object.assign(live, { ready: true }).call();
+  }, [inbox]);
+  return null;
+}
+
+/** With real time, the preferences end with this browser's switch for desktop notifications. */
 export const DesktopSwitch: StoryObj = {
   ...withService(),
-  render: () => <PreferencesPanel />,
+  render: () => (
+    <>
+      <RealtimeReady />
+      <PreferencesPanel />
+    </>
+  ),
   play: async () => {
     await expect(await within(document.body).findByRole('switch', { name: 'Show on desktop when this tab is in the background' })).toBeVisible();
   },

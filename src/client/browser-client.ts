@@ -35,7 +35,7 @@ export function createBrowserClient(options: { baseUrl: string; headers: () => P
     },
     fetch: async (input, init) => {
       const answer = await (options.fetch ?? fetch)(input, init);
-      if (answer.headers.has('x-inbox-kit-realtime')) realtime = true;
+      realtime ||= answer.headers.has('x-inbox-kit-realtime');
       if (answer.headers.get('x-inbox-kit-upstream') === 'v1') upstream = 'v1';
       else if (answer.ok) upstream ??= 'v2';
       if (upstream) told();

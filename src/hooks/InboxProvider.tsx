@@ -157,28 +157,22 @@ export function InboxProvider({
     notify.current = onNotification;
   });
   // Real time through your route only (it mints the session, and says so on each answer). Its code is a
-  // chunk of its own, loaded once the page is idle after the app's first answer: first paint pays nothing for it.
+  // chunk of its own, loaded once the page is idle after the route's first answer: first paint pays nothing for it.
   const live = realtime && !givenClient;
   useEffect(() => {
     if (!live) return undefined;
     let stop: (() => void) | undefined = () => undefined;
-    let cancel: (() => void) | undefined;
-    // Only where the route said it mints sessions.
-    const start = async () => {
-      if (!(await client.capabilities({ subscriberId })).realtime) return;
-      const { startRealtime } = await import('../realtime/start-realtime');
-      if (stop) stop = startRealtime(inbox, { payloadCheck: byProxy ? 'proxy' : latest.schema, onNotification: notify, socketIo });
-    };
-    const begin = () => (cancel ??= whenIdle(() => void start().catch(() => undefined)));
-    // (Over a cache filled on the server, the route has not answered yet: its first answer, a poll's, says.)
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => event.type === 'updated' && event.action.type === 'success' && begin());
+    let cancel = () => {};
+    // Known from the first answer, with no request of its own (it waits for one, and never fails).
+    void client.capabilities({ subscriberId }).then(({ realtime: minted }) => {
+      if (minted && stop) cancel = whenIdle(() => void import('../realtime/start-realtime').then(({ startRealtime }) => stop && (stop = startRealtime(inbox, { payloadCheck: byProxy ? 'proxy' : latest.schema, onNotification: notify, socketIo })), () => undefined));
+    });
     return () => {
-      unsubscribe();
-      cancel?.();
+      cancel();
       stop?.();
       stop = undefined;
     };
-  }, [inbox, live, byProxy, latest, socketIo, queryClient, client, subscriberId]);
+  }, [inbox, live, byProxy, latest, socketIo, client, subscriberId]);
 
   const value = useMemo(() => ({ inbox, client, pollInterval }), [inbox, client, pollInterval]);
   const provided = <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;

@@ -42,8 +42,11 @@ export function createInbox(options: InboxOptions) {
   const inbox = {
     scope,
     crossTab,
-    /** Whether the app's socket is open (in this tab or another), `on`: polling is then a safety net. Real time sets it and calls the listeners. */
-    live: Object.assign(createListeners(), { on: false }),
+    /**
+     * Real time, as its code sets it (and calls the listeners): `ready` once it runs (the route mints
+     * sessions), `on` while the app's socket is open, in this tab or another (polling is then a safety net).
+     */
+    live: Object.assign(createListeners(), { on: false, ready: false }),
     /** Each new notification the socket brought, in every tab (`here`: the tab that holds the socket). */
     arrivals: createListeners<[notification: Notification, here: boolean]>(),
     /** The arrivals of the last few seconds, newest first, for what starts listening late (the toasts' code loading). */

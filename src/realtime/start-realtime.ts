@@ -32,6 +32,8 @@ const FRAMES: Record<string, [filter: ListFilter, read: (data: Record<string, un
 export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => void {
   const { store } = inbox;
   const { queryClient } = store;
+  inbox.live.ready = true;
+  inbox.live.call();
   const channel = inbox.crossTab && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`inbox-kit:${inbox.scope}:live`) : undefined;
   const post = (message: LiveMessage) => channel?.postMessage(message);
   const setOn = (on: boolean) => {

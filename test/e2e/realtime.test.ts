@@ -118,6 +118,8 @@ describe('real time in the demo', () => {
     await toast.waitFor({ timeout: 1_000 });
     expect(await reader.locator('[data-inbox-slot="arrivals"]').getAttribute('aria-live')).toBe('polite');
     expect(await reader.evaluate(() => document.activeElement?.tagName)).toBe(focused);
+    // Once it has come in (its fade would read as low contrast half-way).
+    await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await axeViolations(reader), 'a page with a toast').toEqual([]);
     await reader.screenshot({ path: 'test-results/screenshots/realtime-toast.png' });
     // The title counts it too.

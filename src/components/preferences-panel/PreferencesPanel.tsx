@@ -1,6 +1,7 @@
-import { forwardRef, useId, useMemo, type HTMLAttributes } from 'react';
+import { forwardRef, useId, useMemo, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { Extras } from '../shared/extras';
 import { CHANNELS, type Channel, type PreferenceChannels, type WorkflowPreference } from '../../client/index';
+import { useInboxContext } from '../../hooks/InboxProvider';
 import { usePreferences, useUpdatePreference } from '../../hooks/usePreferences';
 import { mergeLabels, type InboxLabels, type PartialLabels } from '../../i18n/labels';
 import { cx } from '../shared/cx';
@@ -126,6 +127,8 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
   const labels = useMemo(() => (givenLabels ? mergeLabels(givenLabels) : settings.labels), [givenLabels, settings.labels]);
   const { preferences, isLoading, error, refetch, readOnly, unknownSubscriber } = usePreferences();
   const update = useUpdatePreference();
+  const { live } = useInboxContext('PreferencesPanel').inbox;
+  const realtime = useSyncExternalStore(live.add, () => live.ready, () => false);
   const id = useId();
   const Title = `h${headingLevel}` as Heading;
   const Section = `h${headingLevel + 1}` as Heading;
@@ -199,8 +202,8 @@ export const PreferencesPanel = forwardRef<HTMLElement, PreferencesPanelProps>(f
               <WorkflowRow key={entry.workflow.identifier} entry={entry} labels={labels} readOnly={readOnly} Sub={Row} />
             ))}
           </ul>
-          {/* This browser's, not the service's: last. */}
-          <Extras desktop={labels} />
+          {/* This browser's, not the service's: last; where real time can bring what it shows. */}
+          {realtime && <Extras desktop={labels} />}
         </>
       )}
     </section>
