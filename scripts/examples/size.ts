@@ -25,10 +25,11 @@ import { hosts, type Host } from './size-hosts';
 
 /**
  * What the kit may add to a page, in gzip bytes (kB as size-limit counts them: 1000 bytes): 50 kB,
- * and the 3 kB issue 26 allowed for archive, snooze and delete (Turbopack keeps more of the kit's
- * modules than esbuild does: Next.js's page grew by 5.5 kB where size-limit's by 2.9).
+ * the 3 kB issue 26 allowed for archive, snooze and delete (Turbopack keeps more of the kit's
+ * modules than esbuild does: Next.js's page grew by 5.5 kB where size-limit's by 2.9), and the 1 kB
+ * issue 27 allowed the first load for real time (whose own chunks a page without it never loads).
  */
-const BUDGET = 53_000;
+const BUDGET = 54_000;
 /** A string of the kit's components: a page whose scripts lack it did not load the kit. */
 const KIT_MARKER = 'data-inbox-slot';
 
