@@ -7,7 +7,7 @@ import { HttpError, isPlainObject, type Result } from '../http-util';
 import type { StoredMessage, StoredSubscriber } from '../model';
 import { allows } from '../projections';
 import { deliverInApp } from '../deliver';
-import type { Route, ServiceState } from './context';
+import { upsertSubscriber, type Route, type ServiceState } from './context';
 
 interface BroadcastBody {
   name: string;
@@ -27,29 +27,6 @@ export function broadcastRoutes(state: ServiceState): Route[] {
       lastName: subscriber.lastName ?? null,
       avatar: subscriber.avatar ?? null,
     };
-  }
-
-  function upsertSubscriber(actor: Record<string, unknown>): StoredSubscriber {
-    const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    const existing = state.data.subscribers.find((s) => s.subscriberId === actor.subscriberId);
-    if (existing) return existing;
-    const at = state.now();
-    const created: StoredSubscriber = {
-      _id: state.newId(),
-      subscriberId: String(actor.subscriberId),
-      firstName: text(actor.firstName),
-      lastName: text(actor.lastName),
-      email: text(actor.email),
-      avatar: text(actor.avatar),
-      _organizationId: state.data.organizationId,
-      _environmentId: state.data.environmentId,
-      deleted: false,
-      createdAt: at,
-      updatedAt: at,
-      preferences: { global: {}, workflows: {} },
-    };
-    state.data.subscribers.push(created);
-    return created;
   }
 
   function broadcast(body: BroadcastBody): Result {
@@ -84,7 +61,7 @@ export function broadcastRoutes(state: ServiceState): Route[] {
       if (typeof body.actor.subscriberId !== 'string' || body.actor.subscriberId === '') {
         throw new HttpError(400, ['actor.subscriberId should not be empty']);
       }
-      actor = feedSubscriberOf(upsertSubscriber(body.actor));
+      actor = feedSubscriberOf(upsertSubscriber(state, body.actor));
     }
     const tenant = body.tenant;
     if (isPlainObject(tenant) && typeof tenant.identifier === 'string' && !data.tenants.some((t) => t.identifier === tenant.identifier)) {

@@ -43,6 +43,32 @@ export interface Route {
   run(ctx: RouteContext): Result | Promise<Result>;
 }
 
+/**
+ * The subscriber `person.subscriberId` names (`known`: as the caller found it), created with the names
+ * `person` gives when there is none, as the service creates one on its first trigger or session.
+ */
+export function upsertSubscriber(state: ServiceState, person: Record<string, unknown>, known = state.data.subscribers.find((s) => s.subscriberId === person.subscriberId)): StoredSubscriber {
+  if (known) return known;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const at = state.now();
+  const created: StoredSubscriber = {
+    _id: state.newId(),
+    subscriberId: String(person.subscriberId),
+    firstName: text(person.firstName),
+    lastName: text(person.lastName),
+    email: text(person.email),
+    avatar: text(person.avatar),
+    _organizationId: state.data.organizationId,
+    _environmentId: state.data.environmentId,
+    deleted: false,
+    createdAt: at,
+    updatedAt: at,
+    preferences: { global: {}, workflows: {} },
+  };
+  state.data.subscribers.push(created);
+  return created;
+}
+
 /** A subscriber the service knows (not deleted), by its `subscriberId`. */
 export function findSubscriber(state: ServiceState, subscriberId: string): StoredSubscriber | undefined {
   return state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);

@@ -9,7 +9,7 @@ import { hmacHex } from '../../server/hmac-hex';
 import { HttpError, isPlainObject } from '../http-util';
 import type { StoredSubscriber } from '../model';
 import { messagesOf } from './feed';
-import type { Route, ServiceState } from './context';
+import { findSubscriber, upsertSubscriber, type Route, type ServiceState } from './context';
 
 export interface Sessions {
   /** The subscriber a token was minted for, while it is valid. */
@@ -18,7 +18,6 @@ export interface Sessions {
 
 export function sessionRoutes(state: ServiceState, options: { apiKey: string; applicationIdentifier: string; ttlMs: number }): { routes: Route[]; sessions: Sessions } {
   const tokens = new Map<string, { subscriberId: string; expiresAt: number }>();
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
   const sessions: Sessions = {
     subscriberOf(token) {
@@ -42,25 +41,7 @@ export function sessionRoutes(state: ServiceState, options: { apiKey: string; ap
       if (!integration) throw new HttpError(404, 'The active in-app integration could not be found');
       if (integration.credentials?.hmac && body.subscriberHash !== (await hmacHex(options.apiKey, subscriberId))) throw new HttpError(400, 'Please provide a valid HMAC hash');
 
-      let subscriber = state.data.subscribers.find((s) => s.subscriberId === subscriberId && !s.deleted);
-      if (!subscriber) {
-        const at = state.now();
-        subscriber = {
-          _id: state.newId(),
-          subscriberId,
-          firstName: text(given?.firstName),
-          lastName: text(given?.lastName),
-          email: text(given?.email),
-          avatar: text(given?.avatar),
-          _organizationId: state.data.organizationId,
-          _environmentId: state.data.environmentId,
-          deleted: false,
-          createdAt: at,
-          updatedAt: at,
-          preferences: { global: {}, workflows: {} },
-        };
-        state.data.subscribers.push(subscriber);
-      }
+      const subscriber = upsertSubscriber(state, { ...given, subscriberId }, findSubscriber(state, subscriberId));
       const token = `inbox_session_${crypto.randomUUID().replaceAll('-', '')}`;
       tokens.set(token, { subscriberId, expiresAt: state.clock() + options.ttlMs });
       const unread = messagesOf(state, subscriber).filter((m) => !m.read && !m.snoozedUntil && !m.archived);
