@@ -9,7 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox, useCounts, useFeed, type InboxNotification, type ToasterOptions } from 'inbox-kit';
 import { http } from 'msw';
+import * as z from 'zod/mini';
 import { createInboxProxy } from 'inbox-kit/server';
+import { V2 } from './helpers/dialect';
 import { ServiceSocket } from './helpers/service-socket';
 import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
@@ -131,6 +133,22 @@ describe('real time', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(ServiceSocket.opened).toBe(0);
     expect(sessions()).toBe(0);
+  });
+});
+
+// (Over a v1 service the proxy answers v2 itself: see provider-payload-proxy for what it checks there.)
+describe.runIf(V2)('payloads checked by the proxy', () => {
+  it('an arrival is read through the route (the browser cannot check its payload), then shown and heard once', async () => {
+    const checked = 'http://app.localhost/checked/api/inbox';
+    const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: '/checked/api/inbox', applicationIdentifier: service.applicationIdentifier, socketUrl: 'ws://socket.test/socket', socketType: 'cloud', payloadSchema: z.looseObject({}) });
+    server.use(http.all(`${checked}/*`, ({ request }) => proxy(request)));
+    const heard: string[] = [];
+    const { result } = renderInboxHook(() => useFeed(), service, { props: { baseUrl: checked, realtime: true, payloadSchema: 'proxy', onNotification: (n) => heard.push(n.subject ?? '') } });
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    await waitFor(() => expect(result.current.notifications.length).toBeGreaterThan(0));
+    await act(() => broadcast('Checked on the server'));
+    await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Checked on the server'));
+    await waitFor(() => expect(heard).toEqual(['Checked on the server']));
   });
 });
 

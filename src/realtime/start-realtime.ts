@@ -73,13 +73,25 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
   const recount = () => void queryClient.invalidateQueries({ queryKey: [...store.key, 'count'] });
 
   async function arrived(message: unknown): Promise<void> {
-    // Payloads the proxy checks cannot be checked here: the newest are read through it instead.
-    if (options.payloadCheck === 'proxy') return void queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
+    // Payloads the proxy checks cannot be checked here: the newest are read through it instead, and the
+    // one the frame names is new when that read brought it (the counts follow their next frame).
+    if (options.payloadCheck === 'proxy') {
+      const id = (message as { _id?: unknown } | undefined)?._id;
+      if (typeof id !== 'string' || store.table.has(id)) return;
+      await queryClient.fetchQuery(headOptions(store)).catch(() => undefined);
+      const read = store.table.get(id);
+      return read && announce(read);
+    }
     const notification = await arrivedNotification(message, options.payloadCheck);
     if (!notification) return recount();
     // One the table holds is not new (a frame sent again, or read after a reconnect first).
     if (store.table.has(notification.id)) return;
     store.arrive([notification]);
+    announce(notification);
+  }
+
+  /** A new notification, in the store: to the app, the desktop, and every tab's toasts. */
+  function announce(notification: Notification): void {
     options.onNotification?.current?.(notification as never);
     void showOnDesktop(inbox.scope, notification).catch(() => undefined);
     arrive(notification, true);

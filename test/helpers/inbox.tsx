@@ -61,15 +61,17 @@ export type WrapperProps = Partial<Pick<InboxProviderProps, 'pollInterval' | 'se
   client?: InboxClient;
   /** A `createInboxProxy` route (`behindProxy`) instead of a client: the provider makes its own. */
   baseUrl?: string;
+  /** With `baseUrl`: the route checks the payloads. */
+  payloadSchema?: 'proxy';
   queryClient?: QueryClient;
 };
 
 export function inboxWrapper(service: { apiKey: string; baseUrl?: string }, props: WrapperProps = {}) {
   const queryClient = props.queryClient ?? new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
-  const { baseUrl, client: given, ...rest } = props;
+  const { baseUrl, client: given, payloadSchema, ...rest } = props;
   const client = given ?? testClient(service);
   function Wrapper({ children }: { children: ReactNode }) {
-    const connection = baseUrl ? { baseUrl } : { client };
+    const connection = baseUrl ? { baseUrl, payloadSchema } : { client };
     return (
       <InboxProvider subscriberId={SUBSCRIBER} queryClient={queryClient} pollInterval={false} crossTab={false} {...rest} {...connection}>
         {children}
