@@ -18,9 +18,9 @@ module.exports = [
     // snooze, delete, bulk, severity, tabs with counts) allows 3 kB over issue 25's limits: 43 kB as
     // written, also not met (blocked with the figures). The limit is what the kit came down to plus
     // those 3 kB, so it can only fall; issue 27 (real time, toasts, the title's badge, desktop
-    // notifications) allows 1 kB more. docs/performance.md lists what each feature costs. It never
-    // rises without an issue that allows it.
-    limit: '48.8 kB',
+    // notifications) allowed growth of 1 kB, and took 0.96 kB: the limit is where it came to.
+    // docs/performance.md lists what each feature costs. It never rises without an issue that allows it.
+    limit: '48.7 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']),
   },
   {
@@ -28,7 +28,8 @@ module.exports = [
     path: app,
     gzip: true,
     // The budget is 30 kB (issue 25, not met: 34.3 kB), and 3 kB more for issue 26 (33 kB, not met);
-    // the same features as above, without react-query's share, and the same rule (1 kB more for issue 27).
+    // the same features as above, without react-query's share, and the same rule (issue 27 took
+    // 0.997 kB of its 1 kB).
     limit: '38.3 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query']),
   },
@@ -68,7 +69,7 @@ module.exports = [
     name: 'toasts, the title’s count and the desktop switch (loaded after first paint where used)',
     path: 'dist/Extras-*.js',
     gzip: true,
-    limit: '2.2 kB',
+    limit: '1.85 kB',
     modifyEsbuildConfig: external(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', './*']),
   },
 ];

@@ -89,11 +89,11 @@ describe('the reference service’s session and socket (npm run serve)', () => {
     const novu = new Novu({ applicationIdentifier: serve.printed.applicationIdentifier, subscriberId: 'sub_ada', apiUrl: serve.url, socketUrl: serve.printed.socketUrl!, socketOptions: { socketType: 'cloud' } } as ConstructorParameters<typeof Novu>[0]);
     const received: { subject?: string; body: string; isRead: boolean }[] = [];
     const unread: unknown[] = [];
+    // The SDK opens its socket with the first listener, after its session, and says when it is open.
+    const opened = new Promise<void>((resolve, reject) => novu.on('socket.connect.resolved', ({ error }) => (error ? reject(new Error(String(error))) : resolve())));
     novu.on('notifications.notification_received', ({ result }) => void received.push(result));
     novu.on('notifications.unread_count_changed', ({ result }) => void unread.push(result));
-    // Until the socket is open (the SDK opens it with the first listener, after its session).
-    await vi.waitFor(() => expect(novu.socket.isSocketEvent('notifications.notification_received')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await opened;
     await broadcast({ url: serve.url, apiKey: serve.printed.apiKey }, 'Hello, SDK');
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 2_000 });
     expect(received[0]).toMatchObject({ body: expect.stringContaining('Now in real time'), isRead: false });

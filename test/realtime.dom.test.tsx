@@ -49,13 +49,18 @@ function renderLive(onNotification?: (n: InboxNotification) => void, pollInterva
   return renderInboxHook(() => ({ feed: useFeed(), unread: useFeed({ read: false }), counts: useCounts() }), service, { props: { baseUrl: base, realtime: true, onNotification, pollInterval } });
 }
 
+/** A live inbox, its socket open and its counts in; what `onNotification` heard, and the unread count then. */
+async function openLive() {
+  const heard: string[] = [];
+  const { result } = renderLive((n) => heard.push(n.subject ?? ''));
+  await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+  await waitFor(() => expect(result.current.counts.unread).toBeDefined());
+  return { result, heard, before: result.current.counts.unread!.value };
+}
+
 describe('real time', () => {
   it('a broadcast reaches the lists and the counts at once, with no read; onNotification hears it once', async () => {
-    const heard: string[] = [];
-    const { result } = renderLive((n) => heard.push(n.subject ?? ''));
-    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
-    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
-    const before = result.current.counts.unread!.value;
+    const { result, heard, before } = await openLive();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const asked = reads();
     await act(() => broadcast('Live: the new pricing page'));
@@ -68,11 +73,7 @@ describe('real time', () => {
   });
 
   it('the socket dropped while notifications are sent: each shows after the reconnect, once', async () => {
-    const heard: string[] = [];
-    const { result } = renderLive((n) => heard.push(n.subject ?? ''));
-    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
-    await waitFor(() => expect(result.current.counts.unread).toBeDefined());
-    const before = result.current.counts.unread!.value;
+    const { result, heard, before } = await openLive();
     act(() => [...ServiceSocket.open].forEach((socket) => socket.drop()));
     await act(() => broadcast('While offline, first'));
     await act(() => broadcast('While offline, second'));
@@ -124,15 +125,18 @@ describe('real time', () => {
     expect(reads()).toBe(asked);
   });
 
-  it('a route without real time gives no session: nothing is tried again, and the inbox polls', async () => {
+  it('a route without real time: its answers do not say it mints sessions, so no session is asked for and the inbox polls', async () => {
     const plain = 'http://app.localhost/plain/api/inbox';
     const proxy = createInboxProxy({ upstream: service.baseUrl, apiKey: service.apiKey, authenticate: () => SUBSCRIBER, basePath: '/plain/api/inbox' });
     server.use(http.all(`${plain}/*`, ({ request }) => proxy(request)));
-    const { result } = renderInboxHook(() => useCounts(), service, { props: { baseUrl: plain, realtime: true, pollInterval: 150 } });
+    const { result } = renderInboxHook(() => useCounts({ poll: true }), service, { props: { baseUrl: plain, realtime: true, pollInterval: 150 } });
     await waitFor(() => expect(result.current.unread).toBeDefined());
+    const start = reads();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(ServiceSocket.opened).toBe(0);
     expect(sessions()).toBe(0);
+    // Every 150 ms, not the 5 minutes of a live inbox.
+    expect(reads() - start).toBeGreaterThanOrEqual(5);
   });
 });
 

@@ -16,7 +16,7 @@ const sessionSchema = /* @__PURE__ */ looseObject({ token: str, socketUrl: str, 
 type Session = ReturnType<typeof sessionSchema.parse>;
 
 /** The events a socket sends, as its SDK names them. */
-export const EVENTS = ['notification_received', 'unseen_count_changed', 'unread_count_changed'] as const;
+const EVENTS = ['notification_received', 'unseen_count_changed', 'unread_count_changed'] as const;
 
 export interface SocketHandlers {
   open(): void;

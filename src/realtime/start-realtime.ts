@@ -56,13 +56,14 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
       else if (message.kind === 'ask') {
         if (holder) post({ v: 1, kind: 'live', live: open });
       }
-      else arrive(message.notification, false);
+      else toToasts(message.notification, false);
     };
     // A tab opened after the socket: whether it is open.
     post({ v: 1, kind: 'ask' });
   }
 
-  function arrive(notification: Notification, here: boolean): void {
+  /** An arrival, to this tab's listeners (the toasts), and kept a few seconds for those not listening yet. */
+  function toToasts(notification: Notification, here: boolean): void {
     const now = Date.now();
     inbox.recent = [{ notification, at: now }, ...inbox.recent.filter((arrival) => now - arrival.at < 5_000)];
     inbox.arrivals.call(notification, here);
@@ -94,7 +95,7 @@ export function startRealtime(inbox: Inbox, options: RealtimeOptions): () => voi
   function announce(notification: Notification): void {
     options.onNotification?.current?.(notification as never);
     void showOnDesktop(inbox.scope, notification).catch(() => undefined);
-    arrive(notification, true);
+    toToasts(notification, true);
     post({ v: 1, kind: 'arrived', notification });
   }
 

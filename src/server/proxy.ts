@@ -24,6 +24,7 @@ import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
 import { createMarkEverything } from './mark-everything';
 import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
+import { hexOf } from './hex';
 import { mintSession, realtimeOn, REALTIME_HEADER, type RealtimeSettings, type SocketType } from './session-route';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
@@ -429,5 +430,5 @@ function fromAllowedOrigin(request: Request, { allowedOrigins: allowed, allowMis
 /** A short, stable, one-way tag of a subscriber id, to scope their idempotency keys. */
 async function scopeOf(subscriberId: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(subscriberId));
-  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hexOf(digest.slice(0, 8));
 }

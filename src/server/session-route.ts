@@ -5,7 +5,7 @@
  * subscriber's socket, and where the socket is. Without an application identifier and a socket URL,
  * real time is off: the route answers 204 with no session, the inbox polls, and the server log says so once.
  */
-import { hmacHex } from './hmac-hex';
+import { hmacHex } from './hex';
 
 /**
  * How the browser talks to the socket: a plain WebSocket (`'cloud'`, the service's cloud sockets), or

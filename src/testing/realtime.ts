@@ -16,6 +16,13 @@ export interface SocketFrame {
 
 type Listener = (frame: SocketFrame) => void;
 
+/** How many of `messages` have each severity (none: `none`), as the service's unread counts give them. */
+export function bySeverity(messages: readonly StoredMessage[]): Record<'high' | 'medium' | 'low' | 'none', number> {
+  const counts = { high: 0, medium: 0, low: 0, none: 0 };
+  for (const m of messages) counts[m.severity ?? 'none']++;
+  return counts;
+}
+
 /** Counted up to 100 as the socket worker counts (101 asked: past 100, `hasMore`). */
 const CAP = 100;
 
@@ -27,8 +34,7 @@ export function createRealtime(state: ServiceState) {
     const messages = messagesOf(state, subscriber);
     const unread = messages.filter((m) => !m.read).length;
     const unseen = messages.filter((m) => !m.seen).length;
-    const severity = { high: 0, medium: 0, low: 0, none: 0 };
-    for (const m of messages) if (!m.read && !m.snoozedUntil) severity[m.severity ?? 'none']++;
+    const severity = bySeverity(messages.filter((m) => !m.read && !m.snoozedUntil));
     return [
       { event: 'unseen_count_changed', data: { unseenCount: Math.min(unseen, CAP), hasMore: unseen > CAP } },
       { event: 'unread_count_changed', data: { unreadCount: Math.min(unread, CAP), counts: { total: Math.min(unread, CAP + 1), severity }, hasMore: unread > CAP } },

@@ -164,13 +164,14 @@ describe('desktop notifications', () => {
       window.Notification = Recording;
     });
     const page = await context.newPage();
+    // Its socket opens once the route's first answer said it mints sessions.
+    const socketOpened = page.waitForEvent('websocket');
     await page.goto(`${demo.url}/preferences`);
     const toggle = page.getByRole('switch', { name: 'Show on desktop when this tab is in the background' });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect(await axeViolations(page), 'the preferences with the desktop switch').toEqual([]);
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/v1/inbox/session')))).toBe(true);
-    await page.waitForTimeout(300);
+    await socketOpened;
     // The tab goes to the background: it lets the poller's lock go (no tab of the app is visible).
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });

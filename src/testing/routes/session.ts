@@ -5,9 +5,10 @@
  * subscriberId keyed with the environment's API key. The subscriber is created when unknown. The
  * token opens the socket (see realtime.ts) until it expires.
  */
-import { hmacHex } from '../../server/hmac-hex';
+import { hmacHex } from '../../server/hex';
 import { HttpError, isPlainObject } from '../http-util';
 import type { StoredSubscriber } from '../model';
+import { bySeverity } from '../realtime';
 import { messagesOf } from './feed';
 import { findSubscriber, upsertSubscriber, type Route, type ServiceState } from './context';
 
@@ -45,14 +46,12 @@ export function sessionRoutes(state: ServiceState, options: { apiKey: string; ap
       const token = `inbox_session_${crypto.randomUUID().replaceAll('-', '')}`;
       tokens.set(token, { subscriberId, expiresAt: state.clock() + options.ttlMs });
       const unread = messagesOf(state, subscriber).filter((m) => !m.read && !m.snoozedUntil && !m.archived);
-      const severity = { high: 0, medium: 0, low: 0, none: 0 };
-      for (const m of unread) severity[m.severity ?? 'none']++;
       return {
         status: 201,
         body: {
           token,
           totalUnreadCount: unread.length,
-          unreadCount: { total: unread.length, severity },
+          unreadCount: { total: unread.length, severity: bySeverity(unread) },
           removeNovuBranding: false,
           maxSnoozeDurationHours: Math.floor(state.maxSnoozeMs / 3_600_000),
           isDevelopmentMode: true,
