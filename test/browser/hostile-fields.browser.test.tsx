@@ -3,8 +3,8 @@
  * (the browser shapes a letter and its marks as one cluster, in time that grows with the square
  * of its length), bidi controls that reorder what follows, and a 200,000-character word. A field
  * is safe when no task or frame of the page's main thread took over 200 ms while it was rendered
- * and laid out (Chromium's long tasks and long animation frames), nothing it shows holds a reordering character, and it shows a
- * bounded text.
+ * and laid out (Chromium's long tasks and long animation frames) in the fastest of up to three
+ * renders, nothing it shows holds a reordering character, and it shows a bounded text.
  */
 import { afterEach, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -121,17 +121,25 @@ it(`every field the kit shows stays fast, in order and bounded, whatever it hold
   let worst = 0;
   for (const field of FIELDS) {
     for (const [kind, text] of Object.entries(HOSTILE)) {
-      const { client, service } = serviceWithClient(field.api ? { api: field.api } : {});
-      const selector = field.set(service, text);
+      // A field that is unbounded is slow every time (a cluster's shaping grows with the square of
+      // its length); a loaded machine is slow now and then. So a slow case is measured again, and
+      // its fastest render counts.
       let shown = '';
-      const longest = await longestTask(async () => {
-        const host = mount(field.ui === 'inbox' ? <Inbox defaultOpen /> : <PreferencesPanel />, client);
-        const element = await waitFor(() => [...host.querySelectorAll<HTMLElement>(selector)].find((candidate) => candidate.textContent), 20_000);
-        element.getBoundingClientRect();
-        await field.then?.(host);
-        element.getBoundingClientRect();
-        shown = element.textContent ?? '';
-      });
+      let longest = Infinity;
+      for (let attempt = 0; attempt < 3 && longest > 200; attempt++) {
+        const { client, service } = serviceWithClient(field.api ? { api: field.api } : {});
+        const selector = field.set(service, text);
+        const took = await longestTask(async () => {
+          const host = mount(field.ui === 'inbox' ? <Inbox defaultOpen /> : <PreferencesPanel />, client);
+          const element = await waitFor(() => [...host.querySelectorAll<HTMLElement>(selector)].find((candidate) => candidate.textContent), 20_000);
+          element.getBoundingClientRect();
+          await field.then?.(host);
+          element.getBoundingClientRect();
+          shown = element.textContent ?? '';
+        });
+        longest = Math.min(longest, took);
+        unmount();
+      }
       worst = Math.max(worst, longest);
       const problems = [
         longest > 200 && `a ${Math.round(longest)} ms task`,
@@ -141,7 +149,6 @@ it(`every field the kit shows stays fast, in order and bounded, whatever it hold
         !shown.toUpperCase().includes(Array.from(text)[0]?.toUpperCase() ?? '') && `shows ${JSON.stringify(shown.slice(0, 20))}`,
       ].filter(Boolean);
       if (problems.length > 0) failures.push(`${field.name}, ${kind}: ${problems.join(', ')}`);
-      unmount();
     }
   }
   const tried = FIELDS.length * Object.keys(HOSTILE).length;
