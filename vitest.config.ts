@@ -12,8 +12,11 @@ const here = import.meta.dirname;
 /** Tests import the public entry points, resolved to the sources. */
 const alias = entryAliases(here);
 
+/** Browser tests that measure how long the page's main thread is busy. */
+const TIMED = ['test/browser/hostile-fields.browser.test.tsx', 'test/browser/hostile-content.browser.test.tsx'];
+
 /** A project that runs in Debian's Chromium; a fresh object each time, as vitest mutates `instances`. */
-function browserProject(name: string, include: string[], plugins: PluginOption[] = []) {
+function browserProject(name: string, include: string[], plugins: PluginOption[] = [], exclude: string[] = []) {
   return {
     resolve: { alias },
     plugins,
@@ -23,6 +26,7 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
     test: {
       name,
       include,
+      exclude,
       testTimeout: 30_000,
       browser: {
         enabled: true,
@@ -39,6 +43,15 @@ function browserProject(name: string, include: string[], plugins: PluginOption[]
 function storybookProject() {
   const project = browserProject('storybook', [], [storybookTest({ configDir: resolve(here, '.storybook') })]);
   return { ...project, test: { ...project.test, setupFiles: [resolve(here, '.storybook/screenshots.ts')] } };
+}
+
+/**
+ * The browser tests that time the page's main thread run alone, once every other project is done:
+ * beside them, a task of the page waits for a core, whatever it does.
+ */
+function timedProject() {
+  const project = browserProject('browser-timed', TIMED);
+  return { ...project, test: { ...project.test, sequence: { groupOrder: 1 } } };
 }
 
 /**
@@ -87,7 +100,8 @@ export default defineConfig({
               env: { INBOX_REFERENCE_MODE: 'spec' },
             },
           },
-          browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}']),
+          browserProject('browser', ['test/browser/**/*.browser.test.{ts,tsx}'], [], TIMED),
+          timedProject(),
           storybookProject(),
           {
             resolve: { alias },
