@@ -67,6 +67,26 @@ describe('the table', () => {
     table.merge([n('c')], table.next());
     expect(heard).toEqual([['a', 'b'], ['b']]);
   });
+
+  it('forgets what a read no longer found, in one write, until an answer newer than the one that wrote it', () => {
+    const table = createNotificationTable();
+    const first = table.next();
+    table.merge([n('a'), n('b'), n('c')], first);
+    const read = table.next();
+    // c's change, answered after the read was sent: the read knows less of c than the table.
+    table.merge([n('c', { isRead: true })], table.next());
+    const heard: string[][] = [];
+    table.subscribe((ids) => heard.push(ids));
+    table.forget(['a', 'b', 'c', 'd'], read);
+    table.forget(['a'], read);
+    expect(heard).toEqual([['a', 'b']]);
+    expect(table.all().map((row) => row.id)).toEqual(['c']);
+    // An answer older than the one that wrote b does not bring it back; one as new as the read does.
+    table.merge([n('b')], first - 1);
+    expect(table.get('b')).toBeUndefined();
+    table.merge([n('a')], read);
+    expect(table.get('a')).toBeDefined();
+  });
 });
 
 describe('the overlay', () => {

@@ -5,7 +5,7 @@
  * receiving a broadcast from the reference socket: the socket's conformance test.
  */
 import { Novu } from '@novu/js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createInboxProxy, startReferenceServer, type ReferenceServer } from 'inbox-kit/server';
 import { startServe, type RunningServe } from './helpers/serve';
@@ -13,15 +13,18 @@ import { startServe, type RunningServe } from './helpers/serve';
 /** A socket's frames as they come: `next(event)` waits for the next one of that event. */
 function framesOf(socket: WebSocket) {
   const seen: { event: string; data: Record<string, unknown> }[] = [];
+  let pongs = 0;
   socket.on('message', (raw) => {
     const text = String(raw);
-    if (text !== 'pong') seen.push(JSON.parse(text) as (typeof seen)[number]);
+    if (text === 'pong') pongs++;
+    else seen.push(JSON.parse(text) as (typeof seen)[number]);
   });
   return {
     seen,
-    async next(event: string, after = 0) {
-      await vi.waitFor(() => expect(seen.slice(after).some((frame) => frame.event === event)).toBe(true), { timeout: 2_000 });
-      return seen.slice(after).find((frame) => frame.event === event)!;
+    pongs: () => pongs,
+    async next(event: string) {
+      await vi.waitFor(() => expect(seen.some((frame) => frame.event === event)).toBe(true), { timeout: 2_000 });
+      return seen.find((frame) => frame.event === event)!;
     },
   };
 }
@@ -43,6 +46,13 @@ async function broadcast(server: { url: string; apiKey: string }, title: string)
   });
   expect(answer.status).toBe(201);
 }
+
+// Undone whether the test passed or not.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 describe('the reference service’s session and socket (npm run serve)', () => {
   let serve: RunningServe;
@@ -70,7 +80,9 @@ describe('the reference service’s session and socket (npm run serve)', () => {
     const unread = await frames.next('unread_count_changed');
     expect(unread.data).toMatchObject({ counts: { total: data.totalUnreadCount + 1 } });
     expect((await frames.next('unseen_count_changed')).data).toMatchObject({ unseenCount: expect.any(Number), hasMore: false });
+    // The SDK's keep-alive.
     socket.send('ping');
+    await vi.waitFor(() => expect(frames.pongs()).toBe(1));
     socket.close();
   });
 
@@ -99,7 +111,6 @@ describe('the reference service’s session and socket (npm run serve)', () => {
     expect(received[0]).toMatchObject({ body: expect.stringContaining('Now in real time'), isRead: false });
     await vi.waitFor(() => expect(unread.length).toBeGreaterThan(0));
     await novu.socket.disconnect();
-    vi.unstubAllGlobals();
   });
 });
 
@@ -171,20 +182,16 @@ describe('createInboxProxy’s session route', () => {
     expect(await first.text()).toBe('');
     await mint(proxy);
     expect(info.mock.calls.filter(([line]) => String(line).includes('real time is off'))).toHaveLength(1);
-    vi.unstubAllEnvs();
-    info.mockRestore();
   });
 
   it('says on every answer whether it mints sessions, so a browser loads the socket’s code only then', async () => {
     const list = (proxy: (request: Request) => Promise<Response>) => proxy(new Request('http://app.test/api/inbox/v2/subscribers/sub_ada/notifications?limit=1', { headers: { 'x-user': 'sub_ada' } }));
     expect((await list(proxyOf(reference))).headers.get('x-inbox-kit-realtime')).toBe('on');
     vi.stubEnv('INBOX_APPLICATION_IDENTIFIER', '');
-    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const plain = await list(proxyOf(reference, { applicationIdentifier: undefined }));
     expect(plain.status).toBe(200);
     expect(plain.headers.get('x-inbox-kit-realtime')).toBeNull();
-    info.mockRestore();
-    vi.unstubAllEnvs();
   });
 
   it('a refused session (a wrong identifier) is the server log’s to explain; the browser gets a request id', async () => {

@@ -13,14 +13,16 @@ import * as z from 'zod/mini';
 import { createInboxProxy } from 'inbox-kit/server';
 import { V2 } from './helpers/dialect';
 import { ServiceSocket } from './helpers/service-socket';
-import { behindProxy, inboxWrapper, renderInboxHook, server, setupMockService, SUBSCRIBER } from './helpers/inbox';
+import { behindProxy, inboxWrapper, renderInboxHook, server, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
-// Tokens expire soon, so a test can outlive one.
-const service = setupMockService({ sessionTtlMs: 500 });
+/** How far the service's clock is ahead of the test's: a test outlives a token by moving it on. */
+let ahead = 0;
+const service = setupMockService({ clock: () => Date.now() + ahead });
 const base = behindProxy(service, { applicationIdentifier: service.applicationIdentifier, socketUrl: 'ws://socket.test/socket', socketType: 'cloud' });
 
 beforeEach(() => {
   service.reset();
+  ahead = 0;
   ServiceSocket.service = service;
   ServiceSocket.unreachable = false;
   ServiceSocket.opened = 0;
@@ -52,16 +54,17 @@ function renderLive(onNotification?: (n: InboxNotification) => void, pollInterva
 /** A live inbox, its socket open and its counts in; what `onNotification` heard, and the unread count then. */
 async function openLive() {
   const heard: string[] = [];
-  const { result } = renderLive((n) => heard.push(n.subject ?? ''));
+  const { result, queryClient } = renderLive((n) => heard.push(n.subject ?? ''));
   await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
   await waitFor(() => expect(result.current.counts.unread).toBeDefined());
-  return { result, heard, before: result.current.counts.unread!.value };
+  return { result, queryClient, heard, before: result.current.counts.unread!.value };
 }
 
 describe('real time', () => {
   it('a broadcast reaches the lists and the counts at once, with no read; onNotification hears it once', async () => {
-    const { result, heard, before } = await openLive();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { result, queryClient, heard, before } = await openLive();
+    // The counts asked once the socket opened are in.
+    await settle(queryClient);
     const asked = reads();
     await act(() => broadcast('Live: the new pricing page'));
     await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('Live: the new pricing page'));
@@ -94,8 +97,8 @@ describe('real time', () => {
     const { result } = renderLive();
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     expect(sessions()).toBe(1);
-    // The token expires; the connection drops; the service refuses the old token, and a new session opens it.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The token expires (15 days later); the connection drops; the service refuses the old token, and a new session opens it.
+    ahead = 15 * 86_400_000 + 1;
     act(() => [...ServiceSocket.open].forEach((socket) => socket.drop()));
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1), { timeout: 6_000 });
     expect(sessions()).toBe(2);
@@ -108,18 +111,17 @@ describe('real time', () => {
     const { result } = renderLive(undefined, 150);
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
     const start = reads();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Every 150 ms: a few polls within the second, not one in 5 minutes.
-    expect(reads() - start).toBeGreaterThanOrEqual(4);
+    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(4), { timeout: 1_000 });
     await act(() => broadcast('Found by the poll'));
     await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('Found by the poll'));
   });
 
-  it('while the socket is open, polling waits 5 minutes', async () => {
-    const { result } = renderLive(undefined, 150);
+  it('while the socket is open, the inbox does not poll at its own interval (5 minutes instead)', async () => {
+    const { result, queryClient } = renderLive(undefined, 150);
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settle(queryClient);
     const asked = reads();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(reads()).toBe(asked);
@@ -132,11 +134,10 @@ describe('real time', () => {
     const { result } = renderInboxHook(() => useCounts({ poll: true }), service, { props: { baseUrl: plain, realtime: true, pollInterval: 150 } });
     await waitFor(() => expect(result.current.unread).toBeDefined());
     const start = reads();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every 150 ms, not the 5 minutes of a live inbox.
+    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(5), { timeout: 1_500 });
     expect(ServiceSocket.opened).toBe(0);
     expect(sessions()).toBe(0);
-    // Every 150 ms, not the 5 minutes of a live inbox.
-    expect(reads() - start).toBeGreaterThanOrEqual(5);
   });
 });
 
@@ -150,8 +151,12 @@ describe.runIf(V2)('payloads checked by the proxy', () => {
     const { result } = renderInboxHook(() => useFeed(), service, { props: { baseUrl: checked, realtime: true, payloadSchema: 'proxy', onNotification: (n) => heard.push(n.subject ?? '') } });
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     await waitFor(() => expect(result.current.notifications.length).toBeGreaterThan(0));
+    const lists = () => service.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notifications')).length;
+    const listed = lists();
     await act(() => broadcast('Checked on the server'));
     await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Checked on the server'));
+    // Not taken from the frame: the newest read through the route, which checked their payloads.
+    expect(lists()).toBeGreaterThan(listed);
     await waitFor(() => expect(heard).toEqual(['Checked on the server']));
   });
 });

@@ -1,7 +1,7 @@
 /** The unread count in the page's title: put before it, kept before a title the app sets, and gone on unmount. */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { useDocumentTitleBadge } from 'inbox-kit';
+import { useCounts, useDocumentTitleBadge } from 'inbox-kit';
 import { inboxWrapper, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 const service = setupMockService();
@@ -26,7 +26,14 @@ it('shows "(n) " before the title, keeps it before a title the app sets, and giv
 
 it('turned off, leaves the title alone', async () => {
   const { Wrapper } = inboxWrapper(service);
-  renderHook(() => useDocumentTitleBadge(false), { wrapper: Wrapper });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const { result } = renderHook(
+    () => {
+      useDocumentTitleBadge(false);
+      return useCounts();
+    },
+    { wrapper: Wrapper },
+  );
+  // The count it would show is known, and not shown.
+  await waitFor(() => expect(result.current.unread?.value).toBeGreaterThan(0));
   expect(document.title).toBe('Dashboard');
 });

@@ -59,7 +59,7 @@ export function createAnswerLog(table: NotificationTable) {
       }
       if (log.length > MOVES_KEPT) log = log.slice(-MOVES_KEPT);
       if (entries.length > 0) acks[origin.from] = Math.max(acks[origin.from] ?? 0, origin.n);
-      return { rows: entries.flatMap(([, n]) => n ?? []), deleted: entries.flatMap(([id, n]) => (n ? [] : id)), ...(arrived ? { arrived } : {}) };
+      return { rows: entries.flatMap(([, n]) => n ?? []), deleted: entries.flatMap(([id, n]) => (n ? [] : id)), arrived };
     },
     after: (seq: number, counted?: Acks): Move[] => log.filter((entry) => entry.seq > seq || (counted !== undefined && unacked(entry.origin, counted))).map((entry) => entry.move),
     changedSince: (id: string, counted: Acks): boolean => log.some((entry) => entry.id === id && unacked(entry.origin, counted)),

@@ -25,13 +25,14 @@ export function createNotificationTable() {
   /** What `all()` gave since the last write (sorted once per write, not once per change laid over it). */
   let sorted: readonly Notification[] | undefined;
 
-  function write(entries: [string, Notification | undefined][], at: number): string[] {
+  /** Writes what an answer sent at `at` holds (an entry's own number, where it has one). */
+  function write(entries: [string, Notification | undefined, number?][], at: number): string[] {
     const changed: string[] = [];
-    for (const [id, notification] of entries) {
+    for (const [id, notification, seq = at] of entries) {
       const row = rows.get(id);
       // An answer sent before the one that wrote this row knows less than it.
       if (row && (row.seq > at || row.notification === notification)) continue;
-      rows.set(id, { notification, seq: at });
+      rows.set(id, { notification, seq });
       changed.push(id);
     }
     if (changed.length > 0) {
@@ -54,10 +55,14 @@ export function createNotificationTable() {
      * sent a little earlier may know where it went); one written after `at` is newer than the read.
      */
     forget(ids: readonly string[], at: number): void {
-      for (const id of ids) {
-        const row = rows.get(id);
-        if (row && row.seq < at) write([[id, undefined]], row.seq);
-      }
+      // Each kept at the number that wrote it, all in one write: a read may find many gone.
+      write(
+        ids.flatMap((id) => {
+          const row = rows.get(id);
+          return row?.notification && row.seq < at ? [[id, undefined, row.seq] as const] : [];
+        }),
+        at,
+      );
     },
     /** The notification as the service last said it is; `undefined` when unknown or deleted. */
     get: (id: string): Notification | undefined => rows.get(id)?.notification,

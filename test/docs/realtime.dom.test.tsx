@@ -29,6 +29,7 @@ it('the proxy mints the session, and a broadcast arrives as a toast, in the titl
   render(<App userId="sub_ada" onArrival={(n) => heard.push(n.subject ?? '')} />);
   await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
   await waitFor(() => expect(document.title).toMatch(/^\(\d+\) Dashboard$/));
+  const unread = Number(/\d+/.exec(document.title)?.[0]);
   await service.handle(
     new Request(`${service.baseUrl}/v1/events/trigger/broadcast`, {
       method: 'POST',
@@ -38,4 +39,5 @@ it('the proxy mints the session, and a broadcast arrives as a toast, in the titl
   );
   expect(await screen.findByText('Hello in real time')).toBeInTheDocument();
   expect(heard).toEqual(['Hello in real time']);
+  await waitFor(() => expect(document.title).toBe(`(${unread + 1}) Dashboard`));
 });
