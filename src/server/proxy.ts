@@ -9,7 +9,7 @@ import type { StandardSchemaV1 } from '../client/payload-schema';
 import { withCheckedPayloads } from './checked-payloads';
 import { withoutForeignMessages } from './own-messages';
 import { createOwnershipCache, OwnershipUnknown, type LookUp } from './ownership';
-import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { createMemoryRateLimitStore, isStoreFailure, RateLimitStoreFailure, type RateLimitStore } from './rate-limit';
 import { ROUTES, type Route } from './proxy-routes';
 
 /**
@@ -211,10 +211,26 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   const log = options.log ?? ((message: string) => console.error(message));
   const rateLimit = options.rateLimit === false ? undefined : { limit: 300, windowMs: 60_000, ...options.rateLimit, store: options.rateLimit?.store ?? createMemoryRateLimitStore() };
 
-  /** Counts a request under `key`; the seconds to wait when it is over `limit`. */
+  /** Whether the store failed its last hit: an outage is logged once, when it starts, not on every request. */
+  let storeFailing = false;
+
+  /**
+   * Counts a request under `key`; the seconds to wait when it is over `limit`. A store that fails
+   * (a shared Redis down) throws `RateLimitStoreFailure`, answered 503: letting every request
+   * through uncounted would hand the API key's quota to whoever keeps asking.
+   */
   async function overLimit(key: string, limit: number | undefined): Promise<number | undefined> {
     if (!rateLimit || limit === undefined) return undefined;
-    const { count, resetAt } = await rateLimit.store.hit(key, rateLimit.windowMs, limit);
+    let counted: { count: number; resetAt: number };
+    try {
+      counted = await rateLimit.store.hit(key, rateLimit.windowMs, limit);
+    } catch (error) {
+      if (!storeFailing) log(`createInboxProxy: the rate-limit store failed, so requests are answered 503 until it works again: ${error instanceof Error ? error.message : String(error)}`);
+      storeFailing = true;
+      throw new RateLimitStoreFailure(error);
+    }
+    storeFailing = false;
+    const { count, resetAt } = counted;
     return count > limit ? Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) : undefined;
   }
 
@@ -255,7 +271,13 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   let v1Until = 0;
   // Every answer says whether this route mints real time's sessions: the browser loads the socket's code only then.
   return async (request: Request) => {
-    const response = await serve(request);
+    let response: Response;
+    try {
+      response = await serve(request);
+    } catch (error) {
+      if (!isStoreFailure(error)) throw error;
+      response = fail(503, 'Requests cannot be counted against the rate limit right now: try again shortly');
+    }
     if (realtimeOn(realtimeSettings())) response.headers.set(REALTIME_HEADER, 'on');
     return response;
   };

@@ -76,3 +76,21 @@ export function slidingCount({ start, current, previous }: Counter, now: number,
   if (room >= 0 && previous > 0) return { count, resetAt: Math.ceil(start + windowMs * (1 - room / previous)) };
   return { count, resetAt: Math.ceil(start + windowMs * (2 - (limit - 1) / Math.max(1, kept))) };
 }
+
+/** The store's hit failed (a shared store unreachable): the proxy answers 503 rather than count nothing. */
+export class RateLimitStoreFailure extends Error {
+  constructor(cause: unknown) {
+    super('The rate-limit store failed', { cause });
+    this.name = 'RateLimitStoreFailure';
+  }
+}
+
+/** Whether `error` is, or was caused by, a store's failure (the proxy's own v1 client wraps what its requests throw). */
+export function isStoreFailure(error: unknown): boolean {
+  let link = error;
+  for (let depth = 0; link instanceof Error && depth < 10; depth++) {
+    if (link instanceof RateLimitStoreFailure) return true;
+    link = link.cause;
+  }
+  return false;
+}
