@@ -1,7 +1,8 @@
 /**
  * The README and the guides in docs/ show code that runs. Every fenced block names, in the comment
  * line above it, the file it comes from (`<!-- snippet: path -->`, or `path#region` for the lines
- * between `#region name` and `#endregion` comments), and must equal it. Each such file is one a
+ * between `#region name` and `#endregion` comments), and must equal it (`<!-- append: path -->`: its
+ * end, for a block the reader adds to a file they have). Each such file is one a
  * test runs: an example (built and driven in Chromium in CI by scripts/examples/run.sh) or a file a
  * test imports or reads. Shell blocks name the scripts they run. Every link resolves inside the
  * repository, anchors included.
@@ -43,7 +44,7 @@ function blocksOf(file: string): Block[] {
     for (i++; i < lines.length && !/^\s*```\s*$/.test(lines[i] ?? ''); i++) body.push((lines[i] ?? '').slice(indent.length));
     let previous = start - 1;
     while (previous >= 0 && (lines[previous] ?? '').trim() === '') previous--;
-    const marker = /^\s*<!-- (snippet|commands): (.+?) -->\s*$/.exec(lines[previous] ?? '');
+    const marker = /^\s*<!-- (snippet|append|commands): (.+?) -->\s*$/.exec(lines[previous] ?? '');
     blocks.push({ file, line: start + 1, lang: open[2] ?? '', code: body.join('\n'), marker: marker ? `${marker[1]}: ${marker[2]}` : undefined });
   }
   return blocks;
@@ -125,11 +126,24 @@ describe.each(DOCS)('%s', (file) => {
     expect(runBy(path), `${path} is not run by any test`).toBeDefined();
   });
 
+  it.each(blocks.filter((block) => block.marker?.startsWith('append:')).map((block) => [block.line, block] as const))('the block at line %i ends a file that a test runs, verbatim', (_, block) => {
+    const path = (block.marker ?? '').replace(/^append: /, '');
+    expect(read(path).endsWith(`\n${block.code}\n`), `${file}:${block.line} is not the end of ${path}`).toBe(true);
+    expect(runBy(path), `${path} is not run by any test`).toBeDefined();
+  });
+
   it.each(blocks.filter((block) => block.marker?.startsWith('commands:')).map((block) => [block.line, block] as const))('the commands at line %i are scripts of package.json or of the example they name', (_, block) => {
     const where = (block.marker ?? '').replace(/^commands: /, '').trim();
     const own = where === 'package.json' ? scripts : Object.keys((JSON.parse(read(where)) as { scripts?: Record<string, string> }).scripts ?? {});
     const commands = block.code.split('\n').flatMap((line) => line.replace(/\s+#.*$/, '').split('&&')).map((part) => part.trim()).filter(Boolean);
     for (const command of commands) {
+      // `npm pkg set scripts.start="node server.js"`: the script is then in package.json.
+      const set = /^npm pkg set scripts\.([\w:-]+)="(.*)"$/.exec(command);
+      if (set) {
+        const own = (JSON.parse(read(where)) as { scripts?: Record<string, string> }).scripts ?? {};
+        expect(own[set[1] ?? ''], `${file}:${block.line}: ${where} lacks the script "${set[1]}" the block sets`).toBe(set[2]);
+        continue;
+      }
       const run = /^(?:[A-Z_]+=\S+\s+)*npm (?:run (\S+)|(start|test)\b|(ci|i|install)\b)/.exec(command);
       expect(run, `${file}:${block.line}: "${command}" is not an npm command`).not.toBeNull();
       const name = run?.[1] ?? run?.[2];
@@ -167,4 +181,12 @@ function headingsOf(markdown: string): string[] {
 
 it('the README fits a few screens', () => {
   expect(read('README.md').split('\n').length).toBeLessThanOrEqual(260);
+});
+
+it('the README shows where each framework’s guide is before its first code, and links to it from the first', () => {
+  const lines = read('README.md').split('\n');
+  const table = lines.indexOf('## Frameworks');
+  expect(table).toBeGreaterThan(-1);
+  expect(table).toBeLessThan(lines.findIndex((line) => line.startsWith('```tsx')));
+  expect(read('README.md')).toMatch(/\[Your framework's guide\]\(#frameworks\)/);
 });
