@@ -86,7 +86,7 @@ it('inbox-kit/admin: the admin hooks beside the admin client', () => {
 });
 
 it('inbox-kit/server', () => {
-  expect(Object.keys(server).sort()).toEqual(['attachReferenceSocket', 'createInboxProxy', 'createMemoryRateLimitStore', 'prefetchInbox', 'slidingCount', 'startReferenceServer', 'toNodeListener']);
+  expect(Object.keys(server).sort()).toEqual(['attachReferenceSocket', 'createInboxProxy', 'createMemoryRateLimitStore', 'createRedisRateLimitStore', 'prefetchInbox', 'slidingCount', 'startReferenceServer', 'toNodeListener']);
 });
 
 it('inbox-kit/testing', () => {

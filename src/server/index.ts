@@ -3,6 +3,8 @@ export type { InboxProxyOptions, RequestTimeSetting } from './proxy';
 export type { SocketType } from './session-route';
 export { createMemoryRateLimitStore, slidingCount } from './rate-limit';
 export type { RateLimitStore } from './rate-limit';
+export { createRedisRateLimitStore } from './redis-rate-limit';
+export type { IoRedisScripting, NodeRedisScripting, RedisRateLimitClient, RedisRateLimitStoreOptions } from './redis-rate-limit';
 export { toNodeListener } from './node';
 export type { FetchHandler } from './node';
 export { startReferenceServer } from './dev-server';
