@@ -117,13 +117,17 @@ describe('the reference service’s session and socket (npm run serve)', () => {
 describe('createInboxProxy’s session route', () => {
   let reference: ReferenceServer;
   let hmacReference: ReferenceServer;
+  /** Its tokens last 2 s: time enough to open a socket, however busy the machine. */
+  let shortLived: ReferenceServer;
   beforeAll(async () => {
     reference = await startReferenceServer();
-    hmacReference = await startReferenceServer({ hmac: true, sessionTtlMs: 300 });
+    hmacReference = await startReferenceServer({ hmac: true });
+    shortLived = await startReferenceServer({ sessionTtlMs: 2_000 });
   });
   afterAll(async () => {
     await reference?.close();
     await hmacReference?.close();
+    await shortLived?.close();
   });
 
   const proxyOf = (server: ReferenceServer, more: Partial<Parameters<typeof createInboxProxy>[0]> = {}) =>
@@ -151,14 +155,17 @@ describe('createInboxProxy’s session route', () => {
     expect(await direct.json()).toMatchObject({ message: 'Please provide a valid HMAC hash' });
   });
 
-  it('an expired token no longer opens the socket; a new session does', async () => {
-    const { token, socketUrl } = (await (await mint(proxyOf(hmacReference))).json()) as { token: string; socketUrl: string };
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await refused(new WebSocket(`${socketUrl}?token=${token}`))).toBe(401);
-    const fresh = (await (await mint(proxyOf(hmacReference))).json()) as { token: string };
-    const socket = new WebSocket(`${socketUrl}?token=${fresh.token}`);
+  it('a socket is closed when its token expires (1008), the token no longer opens one, and a new session does', async () => {
+    const { token, socketUrl } = (await (await mint(proxyOf(shortLived))).json()) as { token: string; socketUrl: string };
+    const socket = new WebSocket(`${socketUrl}?token=${token}`);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
     await opened(socket);
-    socket.close();
+    expect(await closed).toEqual({ code: 1008, reason: 'token expired' });
+    expect(await refused(new WebSocket(`${socketUrl}?token=${token}`))).toBe(401);
+    const fresh = (await (await mint(proxyOf(shortLived))).json()) as { token: string };
+    const again = new WebSocket(`${socketUrl}?token=${fresh.token}`);
+    await opened(again);
+    again.close();
   });
 
   it('mints for nobody signed out, from no other site, and past the user’s limit no more', async () => {

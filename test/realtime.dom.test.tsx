@@ -13,6 +13,8 @@ import * as z from 'zod/mini';
 import { createInboxProxy } from 'inbox-kit/server';
 import { V2 } from './helpers/dialect';
 import { ServiceSocket } from './helpers/service-socket';
+import { createBrowserClient } from '../src/client/browser-client';
+import { keepConnected } from '../src/realtime/socket-connection';
 import { behindProxy, inboxWrapper, renderInboxHook, server, settle, setupMockService, SUBSCRIBER } from './helpers/inbox';
 
 /** How far the service's clock is ahead of the test's: a test outlives a token by moving it on. */
@@ -26,11 +28,13 @@ beforeEach(() => {
   ServiceSocket.service = service;
   ServiceSocket.unreachable = false;
   ServiceSocket.opened = 0;
+  ServiceSocket.tried = 0;
   vi.stubGlobal('WebSocket', ServiceSocket);
 });
 afterEach(() => {
   for (const socket of ServiceSocket.open) socket.close();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /** A broadcast straight to the service's REST API, as an app's server sends one. */
@@ -106,6 +110,44 @@ describe('real time', () => {
     await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('With a new token'));
   });
 
+  it('the service closes the socket when its token expires: a new session opens another, and the notification sent at the expiry shows once', async () => {
+    const { result, heard } = await openLive();
+    const [first] = ServiceSocket.open;
+    expect(sessions()).toBe(1);
+    // 15 days on, by the service's clock: the broadcast finds the socket's token expired, and the service
+    // closes the socket instead of sending it the notification.
+    ahead = 15 * 86_400_000 + 1;
+    await act(() => broadcast('At the expiry'));
+    await waitFor(() => expect(first?.closedWith).toBe(1008));
+    // A new session, a new socket, and the counts asked again: they moved, so the newest are read.
+    await waitFor(() => expect(result.current.feed.notifications.filter((n) => n.subject === 'At the expiry')).toHaveLength(1), { timeout: 6_000 });
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
+    expect(sessions()).toBe(2);
+    // Told why it closed, the kit did not try the expired token again (in a browser, an error in the console).
+    expect(ServiceSocket.tried).toBe(2);
+    await act(() => broadcast('With the new token'));
+    await waitFor(() => expect(heard).toEqual(['With the new token']));
+    const ids = result.current.feed.notifications.map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('an unreachable socket is tried again with the one session it has (a new token would not reach it either), and the kit logs nothing of its own', async () => {
+    ServiceSocket.unreachable = true;
+    const logged = (['error', 'warn', 'info', 'log'] as const).map((level) => vi.spyOn(console, level));
+    const client = createBrowserClient({ baseUrl: base, headers: async () => ({}), payloadSchema: undefined });
+    let opened = 0;
+    // A short first delay: many tries in a moment.
+    const stop = keepConnected(client, { payloadCheck: undefined, retryMs: 10 }, { open: () => void opened++, frame: () => undefined, down: () => undefined });
+    await waitFor(() => expect(ServiceSocket.tried).toBeGreaterThanOrEqual(6));
+    expect(sessions()).toBe(1);
+    // Reachable again: the token minted first opens it.
+    ServiceSocket.unreachable = false;
+    await waitFor(() => expect(opened).toBe(1), { timeout: 3_000 });
+    stop();
+    expect(sessions()).toBe(1);
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+  });
+
   it('an unreachable socket: the inbox polls at its own interval', async () => {
     ServiceSocket.unreachable = true;
     const { result } = renderLive(undefined, 150);
@@ -164,7 +206,7 @@ describe.runIf(V2)('payloads checked by the proxy', () => {
 describe('a self-hosted service’s socket.io socket', () => {
   it('is opened with the app’s `io`, hears the same events, and comes back after a disconnect', async () => {
     /** socket.io's client, standing in: its events come from the reference service's socket side. */
-    const sockets: { query: unknown; disconnect: () => void; fire: (event: string, ...args: unknown[]) => void }[] = [];
+    const sockets: { query: unknown; connected: boolean; disconnect: () => void; fire: (event: string, ...args: unknown[]) => void }[] = [];
     const io = vi.fn((url: string, options: Record<string, unknown>) => {
       const listeners = new Map<string, ((...args: never[]) => void)[]>();
       const fire = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => (listener as (...args: unknown[]) => void)(...args));
@@ -172,10 +214,12 @@ describe('a self-hosted service’s socket.io socket', () => {
       let stop: (() => void) | undefined;
       setTimeout(() => {
         stop = service.listen(token, (frame) => fire(frame.event, frame.data));
+        socket.connected = !!stop;
         fire(stop ? 'connect' : 'connect_error', new Error('unauthorized'));
       }, 5);
       const socket = {
         query: options.query,
+        connected: false,
         on: (event: string, listener: (...args: never[]) => void) => void listeners.set(event, [...(listeners.get(event) ?? []), listener]),
         disconnect: () => stop?.(),
         fire,
@@ -194,9 +238,18 @@ describe('a self-hosted service’s socket.io socket', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await act(() => broadcast('Over socket.io'));
     await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Over socket.io'));
-    // The server drops it: the kit opens another, after its backoff.
+    // The connection drops: the kit opens another, after its backoff, with the same token.
     act(() => sockets[0]!.fire('disconnect', 'transport close'));
     await waitFor(() => expect(io).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    const token = (options: Record<string, unknown> | undefined) => (options?.query as { token?: string } | undefined)?.token;
+    expect(token(io.mock.calls[1]?.[1])).toBe(token(io.mock.calls[0]?.[1]));
+    expect(sessions()).toBe(1);
+    // The service's gateway disconnects a socket whose token it refuses (expired): a new session.
+    await waitFor(() => expect(sockets[1]?.connected).toBe(true));
+    act(() => sockets[1]!.fire('disconnect', 'io server disconnect'));
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(3), { timeout: 3_000 });
+    expect(token(io.mock.calls[2]?.[1])).not.toBe(token(io.mock.calls[1]?.[1]));
+    expect(sessions()).toBe(2);
   });
 });
 

@@ -1,9 +1,15 @@
 /**
  * One socket to the service, kept open: a session from the proxy's route (a token for the signed-in
  * user and where the socket is), then the socket; when it closes, it is opened again after a delay that
- * doubles up to 30 s, with jitter, so a crowd of browsers does not come back at once. A socket that
- * closed before it opened (a token the service no longer takes, expired) gets a new session first.
- * A route without real time (204, no session) ends it: the inbox polls.
+ * doubles up to 30 s, with jitter, so a crowd of browsers does not come back at once.
+ *
+ * A new session is minted only for a token the service refused. A browser cannot see why a socket
+ * failed to open (a refused upgrade and an unreachable host look the same), so a token is taken as
+ * refused when the service closed its socket saying so (1008, policy violation, as the reference
+ * socket does when a token expires; socket.io's server disconnect, as the self-hosted gateway does for
+ * a token it refuses), or when it opened a socket before and no longer does (it expired meanwhile).
+ * A token that never opened one is kept: the socket is unreachable, and a new token would not reach
+ * it either. A route without real time (204, no session) ends it: the inbox polls.
  */
 import { InboxApiError } from '../client/errors';
 import { transportOf } from '../client/connection';
@@ -31,6 +37,8 @@ const PING_MS = 25_000;
 export function keepConnected(client: InboxBrowserClient, options: RealtimeOptions, handlers: SocketHandlers): () => void {
   let stopped = false;
   let session: Session | undefined;
+  /** The session's token has opened a socket: the service took it. */
+  let proven = false;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let close = () => {};
@@ -56,23 +64,25 @@ export function keepConnected(client: InboxBrowserClient, options: RealtimeOptio
 
   async function open(): Promise<void> {
     try {
-      const minted = session ?? (await mint());
-      if (minted === 'off') return;
-      session = minted;
+      if (!session) {
+        const minted = await mint();
+        if (minted === 'off') return;
+        session = minted;
+        proven = false;
+      }
     } catch {
       return again();
     }
     if (stopped) return;
     let opened = false;
     const up = () => {
-      opened = true;
+      opened = proven = true;
       failures = 0;
       handlers.open();
     };
-    const gone = () => {
+    const gone = (refused?: boolean) => {
       close = () => {};
-      // Never opened: the token may be the trouble; a new session before the next try.
-      if (!opened) session = undefined;
+      if (refused || (proven && !opened)) session = undefined;
       handlers.down();
       again();
     };
@@ -87,7 +97,10 @@ export function keepConnected(client: InboxBrowserClient, options: RealtimeOptio
   };
 }
 
-function openWebSocket(session: Session, up: () => void, frame: SocketHandlers['frame'], gone: () => void): () => void {
+/** Called when a socket closed or never opened; `refused` when the service said its token no longer holds. */
+type Gone = (refused?: boolean) => void;
+
+function openWebSocket(session: Session, up: () => void, frame: SocketHandlers['frame'], gone: Gone): () => void {
   // A path is on the page's own origin.
   const url = new URL(session.socketUrl, location.href);
   url.protocol = url.protocol.replace(/^http/, 'ws');
@@ -106,9 +119,9 @@ function openWebSocket(session: Session, up: () => void, frame: SocketHandlers['
       // `pong`, or something that is no frame.
     }
   };
-  socket.onclose = () => {
+  socket.onclose = ({ code }) => {
     clearInterval(ping);
-    gone();
+    gone(code === 1008);
   };
   return () => {
     socket.onclose = null;
@@ -117,7 +130,7 @@ function openWebSocket(session: Session, up: () => void, frame: SocketHandlers['
   };
 }
 
-function openSocketIo(session: Session, options: RealtimeOptions, up: () => void, frame: SocketHandlers['frame'], gone: () => void): () => void {
+function openSocketIo(session: Session, options: RealtimeOptions, up: () => void, frame: SocketHandlers['frame'], gone: Gone): () => void {
   if (!options.socketIo) {
     console.warn('inbox-kit: this service’s socket is socket.io: pass `socketIo={io}` (from socket.io-client) to <InboxProvider> for real time. The inbox polls.');
     return () => undefined;
@@ -125,13 +138,13 @@ function openSocketIo(session: Session, options: RealtimeOptions, up: () => void
   // Its own reconnection is off: this module's does it, with a new session when needed.
   const socket = options.socketIo(session.socketUrl, { transports: ['websocket'], query: { token: session.token }, reconnection: false });
   let done = false;
-  const down = () => {
+  const down = (reason?: string) => {
     if (done) return;
     done = true;
-    gone();
+    gone(reason === 'io server disconnect');
   };
   socket.on('connect', up);
-  socket.on('connect_error', down);
+  socket.on('connect_error', () => down());
   socket.on('disconnect', down);
   for (const event of EVENTS) socket.on(event, ((data: Record<string, unknown>) => frame(event, data)) as (...args: never[]) => void);
   return () => {

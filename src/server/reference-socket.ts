@@ -2,12 +2,17 @@
  * The reference service's socket on a Node http server: a plain WebSocket, as the service's cloud
  * socket is (`wss://…?token=<session token>`), sending each frame as JSON `{ event, data }`. A token
  * that is unknown or expired is refused before the upgrade (401), so the browser mints a new session.
- * The client's text `ping` keeps the connection alive and is answered `pong`. Needs the `ws` package
- * (an optional peer dependency of the kit, for this testing server only).
+ * An open socket is closed when its token expires, with 1008 (policy violation: the service's clock
+ * says the token no longer holds). The client's text `ping` keeps the connection alive and is
+ * answered `pong`. Needs the `ws` package (an optional peer dependency of the kit, for this testing
+ * server only).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ReferenceService } from '../testing/service';
+
+/** The close code of a socket whose token expired: 1008, policy violation. */
+const EXPIRED = 1008;
 
 /** Serves the socket of `service` at `path` on `server` until the returned function is called. */
 export async function attachReferenceSocket(server: Server, service: Pick<ReferenceService, 'listen'>, path = '/socket'): Promise<() => void> {
@@ -18,13 +23,15 @@ export async function attachReferenceSocket(server: Server, service: Pick<Refere
     if (url.pathname !== path) return;
     const frames: string[] = [];
     let send = (frame: string): void => void frames.push(frame);
-    const stop = service.listen(url.searchParams.get('token') ?? '', (frame) => send(JSON.stringify(frame)));
+    let expire = (): void => void socket.destroy();
+    const stop = service.listen(url.searchParams.get('token') ?? '', (frame) => send(JSON.stringify(frame)), () => expire());
     if (!stop) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       send = (frame) => ws.send(frame);
+      expire = () => ws.close(EXPIRED, 'token expired');
       frames.splice(0).forEach(send);
       ws.on('message', (data) => {
         if (String(data) === 'ping') ws.send('pong');

@@ -3,11 +3,14 @@
  * `notification_received` frame for each message delivered to them (the message in the v1 shape) and
  * then their counts, `unseen_count_changed` and `unread_count_changed`, whenever a change moved them.
  * Frames are `{ event, data }`; the transport (a WebSocket) is the server's (see `reference-socket.ts`).
+ * A socket lasts as long as its session's token: at the token's expiry, by the service's clock, the
+ * service ends it (a real service may close it then too), and the browser mints a new session.
  */
 import type { StoredMessage, StoredSubscriber } from './model';
 import { toFeedItem } from './projections';
 import type { ServiceState } from './routes/context';
 import { messagesOf } from './routes/feed';
+import type { Sessions } from './routes/session';
 
 export interface SocketFrame {
   event: 'notification_received' | 'unseen_count_changed' | 'unread_count_changed';
@@ -26,7 +29,10 @@ export function bySeverity(messages: readonly StoredMessage[]): Record<'high' | 
 /** Counted up to 100 as the socket worker counts (101 asked: past 100, `hasMore`). */
 const CAP = 100;
 
-export function createRealtime(state: ServiceState) {
+/** The longest delay a timer takes (about 24.8 days); a later expiry is caught by the frames' check. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+export function createRealtime(state: ServiceState, sessions: Sessions) {
   /** Listeners by subscriber `_id`, and what they were last told of the counts. */
   const listening = new Map<string, { listeners: Set<Listener>; told: string }>();
 
@@ -44,15 +50,34 @@ export function createRealtime(state: ServiceState) {
   const send = (id: string, frame: SocketFrame) => listening.get(id)?.listeners.forEach((listener) => listener(frame));
 
   return {
-    /** Sends `listener` the frames of `subscriber` until the returned function is called. */
-    listen(subscriber: StoredSubscriber, listener: Listener): () => void {
+    /**
+     * Sends `send` the frames of the subscriber `token` was minted for, until the returned function is
+     * called or the token expires: then `expired` is called, once, and nothing more is sent. The token
+     * is checked at its expiry and again before each frame, as the service's clock may be moved on.
+     * `undefined` when the token is unknown or expired.
+     */
+    listen(token: string, send: Listener, expired: () => void = () => undefined): (() => void) | undefined {
+      const subscriber = sessions.subscriberOf(token);
+      if (!subscriber) return undefined;
       const entry = listening.get(subscriber._id) ?? { listeners: new Set<Listener>(), told: JSON.stringify(counts(subscriber)) };
       listening.set(subscriber._id, entry);
-      entry.listeners.add(listener);
-      return () => {
-        entry.listeners.delete(listener);
+      const end = () => {
+        stop();
+        expired();
+      };
+      const listener: Listener = (frame) => (sessions.subscriberOf(token) ? send(frame) : end());
+      const timer = setTimeout(() => {
+        if (!sessions.subscriberOf(token)) end();
+      }, Math.min(LONGEST_TIMER_MS, (sessions.expiresAt(token) ?? 0) - state.clock() + 1));
+      // A Node server's process is not kept alive by it.
+      if (typeof timer === 'object') timer.unref();
+      const stop = () => {
+        clearTimeout(timer);
+        if (!entry.listeners.delete(listener)) return;
         if (entry.listeners.size === 0) listening.delete(subscriber._id);
       };
+      entry.listeners.add(listener);
+      return stop;
     },
     /** What the service's messages were before a request: to compare with after it (`changed`). */
     before: () => new Set(state.data.messages.map((m) => m._id)),

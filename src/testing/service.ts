@@ -146,9 +146,11 @@ export interface ReferenceService {
   readonly applicationIdentifier: string;
   /**
    * The socket's side: the frames of the subscriber a session token was minted for, sent to `send`
-   * until the returned function is called; `undefined` when the token is unknown or expired.
+   * until the returned function is called or the token expires, by the service's clock (then
+   * `expired` is called, once: the socket is to be closed); `undefined` when the token is unknown or
+   * expired.
    */
-  listen(token: string, send: (frame: SocketFrame) => void): (() => void) | undefined;
+  listen(token: string, send: (frame: SocketFrame) => void, expired?: () => void): (() => void) | undefined;
   /** The subscriberId a session token was minted for, while it is valid. */
   sessionOf(token: string): string | undefined;
   /** The service's truth for a subscriber's feed (newest first), without paging. */
@@ -213,7 +215,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     newId,
   };
   const session = sessionRoutes(state, { apiKey, applicationIdentifier, ttlMs: options.sessionTtlMs ?? 15 * 86_400_000 });
-  const realtime = createRealtime(state);
+  const realtime = createRealtime(state, session.sessions);
   const routes: Route[] = [
     ...session.routes,
     ...feedRoutes(state),
@@ -434,10 +436,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       requests.length = 0;
     },
     applicationIdentifier,
-    listen(token, send) {
-      const subscriber = session.sessions.subscriberOf(token);
-      return subscriber && realtime.listen(subscriber, send);
-    },
+    listen: realtime.listen,
     sessionOf: (token) => session.sessions.subscriberOf(token)?.subscriberId,
     feedOf(subscriberId, filter = {}) {
       const subscriber = data.subscribers.find((s) => s.subscriberId === subscriberId);

@@ -15,6 +15,8 @@ import { findSubscriber, upsertSubscriber, type Route, type ServiceState } from 
 export interface Sessions {
   /** The subscriber a token was minted for, while it is valid. */
   subscriberOf(token: string): StoredSubscriber | undefined;
+  /** When a token expires, by the service's clock (`undefined` for one never minted). */
+  expiresAt(token: string): number | undefined;
 }
 
 export function sessionRoutes(state: ServiceState, options: { apiKey: string; applicationIdentifier: string; ttlMs: number }): { routes: Route[]; sessions: Sessions } {
@@ -26,6 +28,7 @@ export function sessionRoutes(state: ServiceState, options: { apiKey: string; ap
       if (!session || session.expiresAt <= state.clock()) return undefined;
       return state.data.subscribers.find((s) => s.subscriberId === session.subscriberId && !s.deleted);
     },
+    expiresAt: (token) => tokens.get(token)?.expiresAt,
   };
 
   const route: Route = {
