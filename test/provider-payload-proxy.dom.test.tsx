@@ -13,7 +13,7 @@ import { createInboxProxy } from 'inbox-kit/server';
 import { createReferenceService } from 'inbox-kit/testing';
 
 const payloadSchema = z.object({ category: z.literal('collaboration') });
-const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
+const service = createReferenceService();
 /** The app's route on the page's origin, with the schema (`/checked`) or without (`/unchecked`). */
 const route = (basePath: string, schema?: typeof payloadSchema) => {
   const proxy = createInboxProxy({

@@ -11,7 +11,7 @@ import { createReferenceService } from 'inbox-kit/testing';
 import { Notifications } from './payload-provider';
 import { inboxProxy } from './payload-proxy';
 
-const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
+const service = createReferenceService();
 // The app's route; the stand-in session is a header the route adds, as a cookie would carry it.
 const route = http.all(new URL('/api/inbox/*', location.href).href, ({ request }) => {
   const headers = new Headers(request.headers);

@@ -25,7 +25,7 @@ const MODE: ReferenceServiceOptions = process.env.INBOX_REFERENCE_MODE === 'spec
 
 /** A reference service behind MSW for the test file; `reset()` it in a beforeEach. */
 export function setupMockService(options: ReferenceServiceOptions = {}): MockService {
-  const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...MODE, ...options });
+  const service = createReferenceService({ ...MODE, ...options });
   const baseUrl = services === 0 ? DEFAULT_MOCK_BASE_URL : `${DEFAULT_MOCK_BASE_URL}-${services}`;
   services++;
   server.use(...createInboxHandlers(service, { baseUrl }));

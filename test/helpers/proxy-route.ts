@@ -11,7 +11,7 @@ import { createInboxProxy, type InboxProxyOptions } from 'inbox-kit/server';
 import { createReferenceService, type ReferenceService } from 'inbox-kit/testing';
 
 export function serveProxyAt(basePath: string, subscriberId: string, options: { onRequest?: (request: Request) => void; proxy?: Partial<InboxProxyOptions> } = {}): ReferenceService {
-  const service = createReferenceService({ now: Date.parse('2026-11-20T12:00:00.000Z') });
+  const service = createReferenceService();
   const proxy = createInboxProxy({
     upstream: 'http://reference.test',
     apiKey: service.apiKey,

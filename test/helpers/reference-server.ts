@@ -9,7 +9,7 @@ import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions
  */
 export function setupReferenceServer(options: ReferenceServerOptions = {}) {
   let started: ReferenceServer | undefined;
-  const ready = startReferenceServer({ now: Date.parse('2026-11-20T12:00:00.000Z'), ...options }).then((s) => (started = s));
+  const ready = startReferenceServer(options).then((s) => (started = s));
 
   // Registered first, so the file's own `beforeAll` finds it started.
   beforeAll(async () => {
