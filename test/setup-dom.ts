@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // TanStack Query tells components of a change on a tick of its own (a timer). A test that reads
@@ -18,6 +18,9 @@ if (delay > 0) {
     ticks.add(tick);
   });
 }
+
+// A condition waited for may take seconds to hold on a loaded machine (see WAITS in vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -17,7 +17,16 @@ export interface CountedService {
   since(mark: number): string[];
   /** What the proxy sent the service (`proxied`). */
   upstream: string[];
+  /**
+   * Once the kit is quiet: no request of its unanswered, and none sent for a while longer than any
+   * delay it keeps before sending (a batch of seen marks waits 300 ms). A timer the kit set first
+   * fires first, however loaded the machine, so a count read then holds everything it sent.
+   */
+  settled(): Promise<void>;
 }
+
+/** Longer than the kit's own delays before it sends (the seen batch's 300 ms). */
+const QUIET_MS = 600;
 
 export interface CountedServiceOptions extends ReferenceServiceOptions {
   retry?: RetryOptions | false;
@@ -37,6 +46,25 @@ export function countedService(options: CountedServiceOptions = {}): CountedServ
   const service = createReferenceService({ now: Date.now(), ...serviceOptions });
   const log: string[] = [];
   const upstream: string[] = [];
+  let unanswered = 0;
+  /** The request, logged and counted until it is answered. */
+  async function counted(request: Request, answer: () => Promise<Response>): Promise<Response> {
+    log.push(describeRequest(request));
+    unanswered++;
+    try {
+      return await answer();
+    } finally {
+      unanswered--;
+    }
+  }
+  async function settled(): Promise<void> {
+    for (;;) {
+      while (unanswered > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const sent = log.length;
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+      if (unanswered === 0 && log.length === sent) return;
+    }
+  }
   if (proxied) {
     const proxy = createInboxProxy({
       upstream: BASE,
@@ -55,11 +83,10 @@ export function countedService(options: CountedServiceOptions = {}): CountedServ
       payloadSchema: undefined,
       fetch: async (input, init) => {
         const request = new Request(input, init);
-        log.push(describeRequest(request));
-        return proxy(request);
+        return counted(request, () => proxy(request));
       },
     });
-    return { service, client: client as unknown as InboxClient, log, since: (mark) => log.slice(mark), upstream };
+    return { service, client: client as unknown as InboxClient, log, since: (mark) => log.slice(mark), upstream, settled };
   }
   const client = createInboxClient({
     baseUrl: BASE,
@@ -69,11 +96,10 @@ export function countedService(options: CountedServiceOptions = {}): CountedServ
     ...(api ? { api } : {}),
     fetch: async (input, init) => {
       const request = new Request(input, init);
-      log.push(describeRequest(request));
-      return (await answer?.(request, service)) ?? service.handle(request);
+      return counted(request, async () => (await answer?.(request, service)) ?? service.handle(request));
     },
   });
-  return { service, client, log, since: (mark) => log.slice(mark), upstream };
+  return { service, client, log, since: (mark) => log.slice(mark), upstream, settled };
 }
 
 /** `GET notifications/feed?read=false&limit=100`: the method, the path after the subscriber, the query. */

@@ -49,7 +49,7 @@ export function unmount(): void {
   host = undefined;
 }
 
-export async function waitFor<T>(probe: () => T | undefined | null | false, timeout = 5_000): Promise<T> {
+export async function waitFor<T>(probe: () => T | undefined | null | false, timeout = 15_000): Promise<T> {
   const started = performance.now();
   for (;;) {
     const value = probe();

@@ -2,9 +2,10 @@
  * Every field the kit shows, filled to hurt, counted: one letter under 200,000 combining marks
  * (the browser shapes a letter and its marks as one cluster, in time that grows with the square
  * of its length), bidi controls that reorder what follows, and a 200,000-character word. A field
- * is safe when no task or frame of the page's main thread took over 200 ms while it was rendered
- * and laid out (Chromium's long tasks and long animation frames) in the fastest of up to three
- * renders, nothing it shows holds a reordering character, and it shows a bounded text.
+ * is safe when it is rendered and laid out in a time of the order of the same field holding plain
+ * words, measured beside it in the same run (the machine's load slows both alike, where an
+ * unbounded field is hundreds of times slower), nothing it shows holds a reordering character or
+ * more marks in a row than the display rule keeps, and it shows a bounded text.
  */
 import { afterEach, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -95,55 +96,54 @@ const FIELDS: Field[] = [
   },
 ];
 
-/** The longest main-thread task while `work` runs and the page paints twice after it. */
-async function longestTask(work: () => Promise<void>): Promise<number> {
-  const durations: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) durations.push(entry.duration);
-  });
-  // Tasks, and frames whose rendering (style, layout, paint) ran long.
-  observer.observe({ type: 'longtask', buffered: false });
-  const frames = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) durations.push(entry.duration);
-  });
-  frames.observe({ type: 'long-animation-frame', buffered: false });
-  await work();
-  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const entry of [...observer.takeRecords(), ...frames.takeRecords()]) durations.push(entry.duration);
-  observer.disconnect();
-  frames.disconnect();
-  return Math.max(0, ...durations);
+const PLAIN = 'Plain words of an ordinary notification';
+/**
+ * How many times the plain words' render a hostile text's may take. An unbounded field is hundreds
+ * of times slower (88 s for 200,000 marks, 15 s for a huge word); one render on a loaded machine
+ * can be several times slower than the next.
+ */
+const SLOWER_AT_MOST = 20;
+/** More marks in a row than the display rule keeps (eight). */
+const STACKED = /[\p{M}\u200C\u200D]{9}/u;
+
+/** Renders the field holding `text` and lays it out; how long that took, and the text shown. */
+async function render(field: Field, text: string): Promise<{ took: number; shown: string }> {
+  const { client, service } = serviceWithClient(field.api ? { api: field.api } : {});
+  const selector = field.set(service, text);
+  const started = performance.now();
+  const host = mount(field.ui === 'inbox' ? <Inbox defaultOpen /> : <PreferencesPanel />, client);
+  const element = await waitFor(() => [...host.querySelectorAll<HTMLElement>(selector)].find((candidate) => candidate.textContent), 60_000);
+  element.getBoundingClientRect();
+  await field.then?.(host);
+  element.getBoundingClientRect();
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const took = performance.now() - started;
+  const shown = element.textContent ?? '';
+  unmount();
+  return { took, shown };
 }
 
-it(`every field the kit shows stays fast, in order and bounded, whatever it holds (${FIELDS.length * Object.keys(HOSTILE).length} tried)`, { timeout: 120_000 }, async () => {
+it(`every field the kit shows stays fast, in order and bounded, whatever it holds (${FIELDS.length * Object.keys(HOSTILE).length} tried)`, { timeout: 600_000 }, async () => {
   const failures: string[] = [];
   let worst = 0;
   for (const field of FIELDS) {
     for (const [kind, text] of Object.entries(HOSTILE)) {
-      // A field that is unbounded is slow every time (a cluster's shaping grows with the square of
-      // its length); a loaded machine is slow now and then. So a slow case is measured again, and
-      // its fastest render counts.
+      // A field that is unbounded is slow every time; a loaded machine is slow now and then. So the
+      // plain and the hostile text are rendered in turn, up to three times, and the fastest of each counts.
+      let plain = Infinity;
+      let hostile = Infinity;
       let shown = '';
-      let longest = Infinity;
-      for (let attempt = 0; attempt < 3 && longest > 200; attempt++) {
-        const { client, service } = serviceWithClient(field.api ? { api: field.api } : {});
-        const selector = field.set(service, text);
-        const took = await longestTask(async () => {
-          const host = mount(field.ui === 'inbox' ? <Inbox defaultOpen /> : <PreferencesPanel />, client);
-          const element = await waitFor(() => [...host.querySelectorAll<HTMLElement>(selector)].find((candidate) => candidate.textContent), 20_000);
-          element.getBoundingClientRect();
-          await field.then?.(host);
-          element.getBoundingClientRect();
-          shown = element.textContent ?? '';
-        });
-        longest = Math.min(longest, took);
-        unmount();
+      for (let attempt = 0; attempt < 3 && (attempt === 0 || hostile > SLOWER_AT_MOST * plain); attempt++) {
+        plain = Math.min(plain, (await render(field, PLAIN)).took);
+        const rendered = await render(field, text);
+        hostile = Math.min(hostile, rendered.took);
+        shown = rendered.shown;
       }
-      worst = Math.max(worst, longest);
+      worst = Math.max(worst, hostile / plain);
       const problems = [
-        longest > 200 && `a ${Math.round(longest)} ms task`,
+        hostile > SLOWER_AT_MOST * plain && `${Math.round(hostile)} ms against ${Math.round(plain)} ms with plain words`,
         BIDI.test(shown) && 'a reordering character shown',
+        STACKED.test(shown) && 'more than eight marks in a row shown',
         shown.length > 20_001 && `${shown.length} characters shown`,
         // What is shown is the hostile text (its first letter, as initials show it), not something else.
         !shown.toUpperCase().includes(Array.from(text)[0]?.toUpperCase() ?? '') && `shows ${JSON.stringify(shown.slice(0, 20))}`,
@@ -152,6 +152,6 @@ it(`every field the kit shows stays fast, in order and bounded, whatever it hold
     }
   }
   const tried = FIELDS.length * Object.keys(HOSTILE).length;
-  console.log(`hostile fields: ${tried} tried, ${tried - failures.length} safe, ${failures.length} not; longest task ${Math.round(worst)} ms`);
+  console.log(`hostile fields: ${tried} tried, ${tried - failures.length} safe, ${failures.length} not; at most ${worst.toFixed(1)} times as slow as plain words`);
   expect(failures).toEqual([]);
 });

@@ -18,6 +18,17 @@ const isCount = (entry: string) => entry.startsWith('GET notifications/count?');
 const isPlainList = (entry: string) => isList(entry) && !/read=|seen=/.test(entry);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The next `count` requests sent after now, and the time between the first of them and the last. */
+async function polls(log: string[], count: number): Promise<{ requests: string[]; took: number }> {
+  const mark = log.length;
+  const times: number[] = [];
+  await waitFor(() => {
+    while (times.length < log.length - mark) times.push(performance.now());
+    return log.length - mark >= count;
+  }, 30_000);
+  return { requests: log.slice(mark, mark + count), took: (times[count - 1] ?? 0) - (times[0] ?? 0) };
+}
+
 afterEach(() => unmountTabs());
 
 const render = (ui: ReactNode, client: InboxClient, props: TabProps = {}) => mountTab(ui, client, props).host;
@@ -27,25 +38,25 @@ const itemsOf = (host: HTMLElement) => host.querySelectorAll<HTMLElement>('[data
 
 describe('request budget', () => {
   it('opening the app with the bell: one count request for the badge and one list page, nothing repeated', async () => {
-    const { client, log } = countedService();
+    const { client, log, settled } = countedService();
     const host = render(<Inbox />, client);
     await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
-    await sleep(1_000);
+    await settled();
     expect(log.filter(isCount), log.join('\n')).toHaveLength(1);
     expect(log.filter(isPlainList), log.join('\n')).toHaveLength(1);
     expect(log, log.join('\n')).toHaveLength(2);
   });
 
   it('opening the popover: no new reads when the first page is fresh (only the seen-on-view write)', async () => {
-    const { client, log } = countedService();
+    const { client, log, settled } = countedService();
     const host = render(<Inbox />, client);
     const bell = await bellOf(host);
     await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
-    await sleep(500);
+    await settled();
     const mark = log.length;
     await userEvent.click(bell);
     await waitFor(() => itemsOf(host).length > 3);
-    await sleep(1_000);
+    await settled();
     const after = log.slice(mark);
     expect(after.filter((entry) => entry.startsWith('GET')), after.join('\n')).toEqual([]);
     // Showing unseen notifications marks them seen: one batched write.
@@ -53,10 +64,10 @@ describe('request budget', () => {
   });
 
   it('marking one read, then unread: exactly one request each, nothing refetched, the badge moved locally', async () => {
-    const { client, log } = countedService();
+    const { client, log, settled } = countedService();
     const host = render(<Inbox defaultOpen />, client);
     await waitFor(() => itemsOf(host).length > 3);
-    await sleep(1_000);
+    await settled();
     const badge = () => Number(host.querySelector('[data-inbox-slot="badge"]')?.textContent);
     const before = badge();
     expect(before).toBeGreaterThan(1);
@@ -66,32 +77,32 @@ describe('request budget', () => {
     let mark = log.length;
     await userEvent.click(item.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
     await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'read');
-    await sleep(1_000);
+    await settled();
     expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/read$/)]);
     expect(badge()).toBe(before - 1);
     mark = log.length;
     await userEvent.click(host.querySelector(`[aria-labelledby="${id}"] [data-inbox-slot="item-toggle"]`) as HTMLElement);
     await waitFor(() => host.querySelector(`[aria-labelledby="${id}"]`)?.getAttribute('data-state') === 'unread');
-    await sleep(1_000);
+    await settled();
     expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/unread$/)]);
     expect(badge()).toBe(before);
   });
 
   it('on the Unread tab, marking one read drops it with one request, and the next page continues the service’s list', async () => {
-    const { client, log, service } = countedService({ messages: 120 });
+    const { client, log, service, settled } = countedService({ messages: 120 });
     for (const message of service.data.messages) Object.assign(message, { read: false, seen: true });
     const host = render(<Inbox variant="embedded" defaultFilter="unread" />, client);
     await waitFor(() => itemsOf(host).length > 3);
-    await sleep(500);
+    await settled();
     const mark = log.length;
     const first = itemsOf(host)[0] as HTMLElement;
     await userEvent.click(first.querySelector('[data-inbox-slot="item-toggle"]') as HTMLElement);
-    await sleep(800);
+    await settled();
     expect(log.slice(mark), log.slice(mark).join('\n')).toEqual([expect.stringMatching(/^PATCH notifications\/[^/]+\/read$/)]);
     // Load everything: the list is the service's, with nothing skipped and nothing twice.
     for (let i = 0; i < 30 && !host.textContent?.includes('That’s everything.'); i++) {
       (host.querySelector('[data-inbox-slot="feed-end"] button') as HTMLButtonElement | null)?.click();
-      await sleep(100);
+      await settled();
     }
     // A skipped item would leave the list one short; a repeat is dropped, so the size is the service's.
     const truth = service.feedOf('sub_ada', { read: false });
@@ -99,30 +110,30 @@ describe('request budget', () => {
   });
 
   it('“Mark all as read”: one request where the service has mark-all', async () => {
-    const { client, log } = countedService();
+    const { client, log, settled } = countedService();
     const host = render(<Inbox variant="embedded" />, client);
     await waitFor(() => itemsOf(host).length > 3);
-    await sleep(1_000);
+    await settled();
     const mark = log.length;
     await userEvent.click(host.querySelector('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]') as HTMLElement);
     await waitFor(() => [...itemsOf(host)].every((element) => element.dataset.state === 'read'));
-    await sleep(1_000);
+    await settled();
     expect(log.slice(mark), log.slice(mark).join('\n')).toEqual(['POST notifications/read']);
   });
 
   it('archive, snooze, delete (after its undo window) and each bulk action: one request each, nothing refetched', async () => {
     // Wide, with a pointer: each action is a button of its own on hover.
     await page.viewport(1280, 900);
-    const { client, log } = countedService();
+    const { client, log, settled } = countedService();
     const host = render(<Inbox variant="embedded" />, client, { undoMs: 300 });
     await waitFor(() => itemsOf(host).length > 5);
-    await sleep(1_000);
+    await settled();
     /** What one action sends, once it has settled (a row that comes into view is marked seen: not the action's). */
-    const cost = async (act: () => Promise<unknown>, settled: () => boolean) => {
+    const cost = async (act: () => Promise<unknown>, done: () => boolean) => {
       const mark = log.length;
       await act();
-      await waitFor(settled);
-      await sleep(800);
+      await waitFor(done);
+      await settled();
       return log.slice(mark).filter((entry) => entry !== 'POST notifications/seen');
     };
     const first = () => itemsOf(host)[0] as HTMLElement;
@@ -157,16 +168,16 @@ describe('request budget', () => {
   });
 
   it('“Mark all as read” on a v1 service without mark-all: one request from the browser, and one mark-as per 100 from the proxy', async () => {
-    const { client, log, service, upstream } = countedService({ proxied: true, notificationsV2: false, markAll: false, messages: 250 });
+    const { client, log, service, upstream, settled } = countedService({ proxied: true, notificationsV2: false, markAll: false, messages: 250 });
     for (const message of service.data.messages) Object.assign(message, { read: false });
     const host = render(<Inbox variant="embedded" />, client);
     await waitFor(() => itemsOf(host).length > 3);
-    await sleep(1_000);
+    await settled();
     const mark = log.length;
     const upstreamMark = upstream.length;
     await userEvent.click(host.querySelector('[data-inbox-slot="header-actions"] [data-inbox-slot="text-button"]') as HTMLElement);
     await waitFor(() => service.feedOf('sub_ada', { read: false }).length === 0, 10_000);
-    await sleep(1_000);
+    await settled();
     const after = log.slice(mark);
     expect(after.filter((entry) => entry === 'POST notifications/read'), after.join('\n')).toHaveLength(1);
     // Then only the counts the mark did not settle, if any.
@@ -206,24 +217,19 @@ describe('request budget', () => {
     const { client, log } = countedService();
     const host = render(<Inbox />, client, { pollInterval: 500 });
     await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
-    await sleep(600);
-    const mark = log.length;
-    await sleep(2_600);
-    const idle = log.slice(mark);
-    expect(idle.length, idle.join('\n')).toBeGreaterThanOrEqual(4);
-    expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(6);
-    expect(idle.every(isCount), idle.join('\n')).toBe(true);
+    const idle = await polls(log, 5);
+    expect(idle.requests.every(isCount), idle.requests.join('\n')).toBe(true);
+    // One a poll: five polls take at least four intervals (a loaded machine only makes them later).
+    expect(idle.took).toBeGreaterThanOrEqual(4 * 500 * 0.9);
   });
 
   it('ten tabs open: still one poller, and every tab hears what it found', async () => {
     const { client, log, service } = countedService();
     const hosts = Array.from({ length: 10 }, () => render(<Inbox />, client, { pollInterval: 500, crossTab: true }));
     await waitFor(() => hosts.every((host) => host.querySelector('[data-inbox-slot="badge"]')));
-    await sleep(800);
-    const mark = log.length;
-    await sleep(2_600);
-    const idle = log.slice(mark);
-    expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(6);
+    // Ten pollers would send ten requests an interval; one sends one.
+    const idle = await polls(log, 5);
+    expect(idle.took, idle.requests.join('\n')).toBeGreaterThanOrEqual(4 * 500 * 0.9);
     // Something new arrives: every tab's badge shows it, from the one poller.
     const before = hosts.map((host) => host.querySelector('[data-inbox-slot="badge"]')?.textContent);
     // Straight to the service, not through the counted client.
@@ -240,22 +246,22 @@ describe('request budget', () => {
     await waitFor(() => settings.querySelector('[role="switch"]'));
     const host = render(<Inbox />, client, { pollInterval: 500, crossTab: true });
     await waitFor(() => host.querySelector('[data-inbox-slot="badge"]'));
-    await sleep(600);
-    const mark = log.length;
-    await sleep(2_600);
-    const idle = log.slice(mark);
-    expect(idle.filter(isCount).length, idle.join('\n')).toBeGreaterThanOrEqual(4);
+    // The polls go on (a tab without a count as poller would send none).
+    const idle = await polls(log, 4);
+    expect(idle.requests.filter(isCount).length, idle.requests.join('\n')).toBeGreaterThanOrEqual(4);
   });
 
   it('after a failure: the client’s retries, then nothing until the next poll', async () => {
     let failing = true;
-    const { client, log } = countedService({
+    const { client, log, settled } = countedService({
       retry: { retries: 2, baseDelayMs: 50 },
       answer: (request) => (failing && new URL(request.url).pathname.endsWith('/notifications/count') ? new Response('busy', { status: 503 }) : undefined),
     });
     const host = render(<Inbox />, client);
     await bellOf(host);
-    await sleep(2_000);
+    await waitFor(() => log.filter(isCount).length >= 3);
+    // No poll is set here: once the retries are done, nothing more is sent.
+    await settled();
     expect(log.filter(isCount), log.join('\n')).toHaveLength(3);
     failing = false;
   });
