@@ -1,7 +1,7 @@
 /**
  * The proxy's "mark all" over v1 (`createMarkEverything`), against a fake v1 client: when it gives
- * up on mark-all, how a failed run resumes under its key, whose run that is, and a retry sent while
- * the first request is still marking.
+ * up on mark-all, how a failed run resumes under its key, whose run that is, a retry sent while
+ * the first request is still marking, and a run cut short by the requests one browser request may make.
  */
 import { describe, expect, it } from 'vitest';
 import type { InboxV1Client } from '../src/client/client';
@@ -14,15 +14,22 @@ const notFound = (message: string) =>
 /** A v1 service of `unread` ids per subscriber, without mark-all (`markAll` says so), whose mark-as `fail`s on demand. */
 function fakeService(unread: Record<string, string[]>, markAll: () => Promise<number>) {
   const sent: { subscriberId: string; ids: string[]; key: string | undefined }[] = [];
+  /** Requests made, of every kind. */
+  let requests = 0;
   let failNext = 0;
   let gate: Promise<void> | undefined;
   const client = {
-    markAll,
+    markAll: () => {
+      requests++;
+      return markAll();
+    },
     async getFeed({ subscriberId }: { subscriberId: string }) {
+      requests++;
       const ids = (unread[subscriberId] ?? []).slice(0, 100);
       return { data: ids.map((_id) => ({ _id })), invalidItems: [], hasMore: (unread[subscriberId] ?? []).length > 100, page: 0, pageSize: 100, totalCount: 0 };
     },
     async markAs({ subscriberId, messageId }: { subscriberId: string; messageId: string[] }, options?: { idempotencyKey?: string }) {
+      requests++;
       sent.push({ subscriberId, ids: messageId, key: options?.idempotencyKey });
       await gate;
       if (failNext > 0) {
@@ -36,6 +43,7 @@ function fakeService(unread: Record<string, string[]>, markAll: () => Promise<nu
   return {
     client,
     sent,
+    requests: () => requests,
     failOnce: () => void (failNext = 1),
     hold: () => {
       let open = () => {};
@@ -48,6 +56,8 @@ function fakeService(unread: Record<string, string[]>, markAll: () => Promise<nu
   };
 }
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+/** No ceiling on the requests a run makes. */
+const unlimited = () => Number.POSITIVE_INFINITY;
 
 describe('createMarkEverything', () => {
   it('gives up on mark-all only for the router’s own 404, not for a resource’s', async () => {
@@ -57,11 +67,11 @@ describe('createMarkEverything', () => {
       throw notFound(asked === 1 ? 'Subscriber brand-new does not exist' : 'Cannot POST /v1/subscribers/ada/messages/mark-all');
     });
     const markEverything = createMarkEverything();
-    await expect(markEverything(service.client, 'brand-new', 'read')).rejects.toThrow(/does not exist/);
-    expect(await markEverything(service.client, 'ada', 'read')).toBe(3);
+    await expect(markEverything(service.client, 'brand-new', 'read', unlimited)).rejects.toThrow(/does not exist/);
+    expect(await markEverything(service.client, 'ada', 'read', unlimited)).toEqual({ marked: 3, done: true });
     expect(asked).toBe(2);
     // Remembered: the next one goes straight to mark-as.
-    await markEverything(service.client, 'ada', 'read');
+    await markEverything(service.client, 'ada', 'read', unlimited);
     expect(asked).toBe(2);
   });
 
@@ -70,14 +80,14 @@ describe('createMarkEverything', () => {
     const service = fakeService({ ada: ids('a', 250), grace: ids('g', 5) }, noRoute);
     const markEverything = createMarkEverything();
     service.failOnce();
-    await expect(markEverything(service.client, 'ada', 'read', undefined, 'k2')).rejects.toThrow('lost connection');
+    await expect(markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k2')).rejects.toThrow('lost connection');
     const failed = service.sent.at(-1)!;
     // Another subscriber under the same key: a run of its own.
-    await markEverything(service.client, 'grace', 'read', undefined, 'k2');
+    await markEverything(service.client, 'grace', 'read', unlimited, undefined, 'k2');
     expect(service.sent.filter((s) => s.subscriberId === 'grace').flatMap((s) => s.ids)).toEqual(ids('g', 5));
     // The same subscriber and key: the failed batch first, as it was and under its key.
     const before = service.sent.length;
-    expect(await markEverything(service.client, 'ada', 'read', undefined, 'k2')).toBe(250);
+    expect(await markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k2')).toEqual({ marked: 250, done: true });
     expect(service.sent[before]).toEqual(failed);
     expect(failed.key).toBe('k2-0');
   });
@@ -88,9 +98,9 @@ describe('createMarkEverything', () => {
     const service = fakeService(unread, noRoute);
     const markEverything = createMarkEverything();
     const open = service.hold();
-    const first = markEverything(service.client, 'ada', 'read', undefined, 'k');
+    const first = markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const retry = markEverything(service.client, 'ada', 'read', undefined, 'k');
+    const retry = markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k');
     await new Promise((resolve) => setTimeout(resolve, 10));
     // Only the first request's batch is on its way.
     expect(service.sent).toHaveLength(1);
@@ -99,5 +109,27 @@ describe('createMarkEverything', () => {
     expect(unread.ada).toEqual([]);
     // No batch sent twice.
     expect(new Set(service.sent.map((s) => s.key)).size).toBe(service.sent.length);
+  });
+
+  it('stops within the requests allowed, says how far it got, and the same request again goes on from there', async () => {
+    const noRoute = async () => Promise.reject(notFound('Cannot POST /mark-all'));
+    const unread = { ada: ids('a', 250) };
+    const service = fakeService(unread, noRoute);
+    const markEverything = createMarkEverything();
+    const rounds: { marked: number; done: boolean; requests: number }[] = [];
+    for (let round = 0; round < 5; round++) {
+      const before = service.requests();
+      const result = await markEverything(service.client, 'ada', 'read', () => 3 - (service.requests() - before), undefined, 'k3');
+      rounds.push({ ...result, requests: service.requests() - before });
+      if (result.done) break;
+    }
+    // The first request learns there is no mark-all, then marks one batch; each next one marks a batch (a list,
+    // then its mark-as), and says how many are marked under the key so far.
+    expect(rounds).toEqual([
+      { marked: 100, done: false, requests: 3 },
+      { marked: 200, done: false, requests: 2 },
+      { marked: 250, done: true, requests: 2 },
+    ]);
+    expect(unread.ada).toEqual([]);
   });
 });

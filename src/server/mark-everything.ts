@@ -1,7 +1,8 @@
 /**
  * "Mark all" for the proxy's v2 answers over a v1 service: one mark-all request where the service
  * has the route (it cannot filter by payload), else 100 at a time: the newest matching ids, then
- * mark-as, until none is left.
+ * mark-as, until none is left, or until the browser request's share of requests is spent (it then
+ * says how far it got, and the next request under the same key goes on from there).
  */
 import type { InboxV1Client } from '../client/client';
 import { InboxApiError } from '../client/errors';
@@ -22,13 +23,26 @@ interface Batch {
   marked?: number;
 }
 
+/** How far a "mark all" got: how many it marked, and whether any are left to mark. */
+export interface Marked {
+  marked: number;
+  done: boolean;
+}
+
 /**
  * Marks all of one subscriber's notifications read or seen through `client` (`payload`: only those whose payload
- * matches), and returns how many it marked. Called again under the same `idempotencyKey` after an
- * unclear answer, it sends again what has no answer, as it was and under the same keys (so the
- * service replays what it already applied), and goes on from there.
+ * matches), sending no more requests than `left()` allows, and says how far it got. Called again under the same
+ * `idempotencyKey` after an unclear answer, it sends again what has no answer, as it was and under the same
+ * keys (so the service replays what it already applied), and goes on from there.
  */
-export type MarkEverything = (client: InboxV1Client, subscriberId: string, markAs: 'read' | 'seen', payload?: Record<string, unknown>, idempotencyKey?: string) => Promise<number>;
+export type MarkEverything = (
+  client: InboxV1Client,
+  subscriberId: string,
+  markAs: 'read' | 'seen',
+  left: () => number,
+  payload?: Record<string, unknown>,
+  idempotencyKey?: string,
+) => Promise<Marked>;
 
 export function createMarkEverything(): MarkEverything {
   /** Until the service says it has no mark-all route (404/405). */
@@ -36,10 +50,10 @@ export function createMarkEverything(): MarkEverything {
   /** Each "mark all" by its subscriber, what it marks and its key, until it is done. */
   const runs = new Map<string, Run>();
 
-  return async (client, subscriberId, markAs, payload, idempotencyKey = newIdempotencyKey()) => {
-    if (!payload && markAllSupported) {
+  return async (client, subscriberId, markAs, left, payload, idempotencyKey = newIdempotencyKey()) => {
+    if (!payload && markAllSupported && left() > 0) {
       try {
-        return await client.markAll({ subscriberId, markAs }, { idempotencyKey });
+        return { marked: await client.markAll({ subscriberId, markAs }, { idempotencyKey }), done: true };
       } catch (error) {
         // The router's own 404 (no such route), not a resource's ("Subscriber ... does not exist").
         if (!(error instanceof InboxApiError && (error.status === 404 || error.status === 405) && error.messages.some((m) => /^Cannot [A-Z]+ /.test(m)))) throw error;
@@ -53,11 +67,11 @@ export function createMarkEverything(): MarkEverything {
     if (runs.size > 100) runs.delete(runs.keys().next().value as string);
     // A retry of a request still sending (the browser gave up waiting) goes on after it, from where it is.
     while (run.sending) await run.sending.catch(() => undefined);
-    const sending = markRest(client, subscriberId, markAs, payload, idempotencyKey, run.batches);
+    const sending = markRest(client, subscriberId, markAs, left, payload, idempotencyKey, run.batches);
     run.sending = sending;
     try {
       const marked = await sending;
-      runs.delete(id);
+      if (marked.done) runs.delete(id);
       return marked;
     } finally {
       run.sending = undefined;
@@ -65,15 +79,33 @@ export function createMarkEverything(): MarkEverything {
   };
 }
 
-/** Sends again the batches of `batches` with no answer, then lists and marks the rest, 100 at a time; how many were marked in all. */
-async function markRest(client: InboxV1Client, subscriberId: string, markAs: 'read' | 'seen', payload: Record<string, unknown> | undefined, idempotencyKey: string, batches: Batch[]): Promise<number> {
+/**
+ * Sends again the batches of `batches` with no answer, then lists and marks the rest, 100 at a time, within
+ * `left()` requests (a round is two: the list, then its mark-as); how many were marked in all, and whether
+ * that is all.
+ */
+async function markRest(
+  client: InboxV1Client,
+  subscriberId: string,
+  markAs: 'read' | 'seen',
+  left: () => number,
+  payload: Record<string, unknown> | undefined,
+  idempotencyKey: string,
+  batches: Batch[],
+): Promise<Marked> {
+  const marked = (done: boolean): Marked => ({ marked: batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0), done });
   // Each batch's key is derived from the request's (cut, so the proxy's scoped key stays within its limit).
   const send = async (batch: Batch, index: number): Promise<number> =>
     (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey.slice(0, 100)}-${index}` })).length);
-  for (const [index, batch] of batches.entries()) if (batch.marked === undefined) await send(batch, index);
+  for (const [index, batch] of batches.entries()) {
+    if (batch.marked !== undefined) continue;
+    if (left() < 1) return marked(false);
+    await send(batch, index);
+  }
   const filter = markAs === 'read' ? { read: false } : { seen: false };
   // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
   for (;;) {
+    if (left() < 2) return marked(false);
     const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
     // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
     const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
@@ -82,5 +114,5 @@ async function markRest(client: InboxV1Client, subscriberId: string, markAs: 're
     batches.push(batch);
     if ((await send(batch, batches.length - 1)) === 0 || !page.hasMore) break;
   }
-  return batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
+  return marked(true);
 }

@@ -23,9 +23,10 @@ import { isSnoozedByUser } from './snoozed-check';
 import { isJson, publicError, withoutCredentials } from './upstream-answer';
 import { v2Counts, v2One, v2Page } from './v2-answers';
 import { createMarkEverything } from './mark-everything';
-import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER } from './v1-translation';
+import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER, TRANSLATION_CEILING } from './v1-translation';
 import { hexOf } from './hex';
-import { mintSession, realtimeOn, REALTIME_HEADER, type RealtimeSettings, type SocketType } from './session-route';
+import { mintSession, realtimeOn, REALTIME_HEADER, type HmacSeen, type RealtimeSettings, type SocketType } from './session-route';
+import { createUpstreamMeter, type Refusal, type UpstreamMeter } from './upstream-meter';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
 export type RequestTimeSetting = string | undefined | (() => string | undefined);
@@ -52,7 +53,8 @@ export interface InboxProxyOptions {
   /**
    * Requests per signed-in user in a sliding window, so one user (or a script with their cookie)
    * cannot spend the API key's quota for everybody; past it, 429 with `Retry-After` to that user
-   * only. Default 300 a minute, kept in this process's memory; give a shared `store` when the app
+   * only. What the proxy sends to the service counts: a request that makes three requests upstream
+   * counts three (at most three over a v1-only service). Default 300 a minute, kept in this process's memory; give a shared `store` when the app
    * runs on several instances, or `false` to turn it off. `allUsers`: an optional cap on all users
    * together in the same window, below the service's own limit for the API key, so a crowd of users
    * is slowed here before the service refuses everyone. Default none.
@@ -239,6 +241,14 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     return (await overLimit(`inbox-kit:${subscriberId}`, rateLimit?.limit)) ?? (await overLimit('inbox-kit-all-users', rateLimit?.allUsers));
   }
 
+  const tooMany = (wait: number) => fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(wait) });
+
+  /** The answer to a request whose next upstream request a limit or its ceiling refuses. */
+  function refused(refusal: Refusal): Response {
+    if (refusal === 'ceiling') return fail(503, `One request may make at most ${TRANSLATION_CEILING} requests to the notification service over v1; this one needs more`);
+    return tooMany(refusal.retryAfter);
+  }
+
   /** What the browser must not see goes to the server's log; the browser gets its request id. */
   function hidden(status: number, what: string, detail: string, headers?: Headers): Response {
     const id = crypto.randomUUID();
@@ -267,6 +277,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
 
   // Over v1: what the service said of its mark-all route, and each "mark all" under way, kept for all requests.
   const markEverything = createMarkEverything();
+  /** Whether the service checks the session's HMAC, once a session showed it (see session-route.ts). */
+  const hmacSeen: HmacSeen = { checks: undefined };
   /** Until when the service is taken to have no v2 routes (it answered one with its router's 404). */
   let v1Until = 0;
   // Every answer says whether this route mints real time's sessions: the browser loads the socket's code only then.
@@ -288,9 +300,10 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
 
   /**
    * One request. `internal`: a request of the proxy's own (the v2-over-v1 answers, see
-   * v1-translation.ts) for a user already signed in, checked and counted by the request it serves.
+   * v1-translation.ts) for a user already signed in, checked by the request it serves and counted
+   * on that request's meter.
    */
-  async function serve(request: Request, internal?: { subscriberId: string }): Promise<Response> {
+  async function serve(request: Request, internal?: { subscriberId: string; meter: UpstreamMeter }): Promise<Response> {
     const settings = readSettings(options);
     if ('problem' in settings) return misconfigured(settings.problem);
     const { upstream, apiKey } = settings;
@@ -325,7 +338,9 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     const subscriberId = internal ? internal.subscriberId : await options.authenticate(request);
     if (!subscriberId) return fail(401, 'Sign in to see your notifications');
     const wait = internal ? undefined : await overLimits(subscriberId);
-    if (wait !== undefined) return fail(429, 'Too many requests from you: try again shortly', { 'Retry-After': String(wait) });
+    if (wait !== undefined) return tooMany(wait);
+    // Every request it sends upstream counts too, not only this one.
+    const meter = internal?.meter ?? createUpstreamMeter(() => overLimits(subscriberId));
     const idIndex = route.pattern.indexOf(':subscriber');
     const pathId = idIndex === -1 ? undefined : segments[idIndex];
     if (route.access === 'subscriber' && pathId !== subscriberId) {
@@ -334,7 +349,9 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (route.access === 'admin' && !(await options.authorizeAdmin?.(request, subscriberId))) {
       return fail(403, 'This operation needs an administrator');
     }
-    if (route.access === 'session') return mintSession({ upstream, apiKey, subscriberId, settings: realtimeSettings(), fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden });
+    if (route.access === 'session') {
+      return mintSession({ upstream, apiKey, subscriberId, settings: realtimeSettings(), fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden, charge: meter.charge, refused, hmacSeen });
+    }
 
     const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });
     const key = request.headers.get('idempotency-key');
@@ -365,15 +382,17 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     const overV1 = !internal && request.headers.get(SPEAKS_HEADER) === 'v2' && segments[0] === 'v2' && segments[3] === 'notifications';
     const answerItself = () => {
       const mount = `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
-      const client = internalClient(mount, (inner) => serve(inner, { subscriberId }));
-      return answerOverV1(client, markEverything, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
+      // A fixed ceiling, whatever the browser asks: the v2 request it tried first included.
+      meter.limitTo(TRANSLATION_CEILING);
+      const client = internalClient(mount, (inner) => serve(inner, { subscriberId, meter }));
+      return answerOverV1(client, markEverything, meter, subscriberId, method, segments as string[], url.searchParams, body, key ?? undefined);
     };
     // Known to have no v2: not asked again for a while (a request each time would double every one).
     if (overV1 && Date.now() < v1Until) return answerItself();
 
     // One time bound for the whole exchange: the call, its answer, and any look-up it needs.
     const signal = AbortSignal.timeout(timeoutMs);
-    const lookUp: LookUp = { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await overLimits(subscriberId)) === undefined };
+    const lookUp: LookUp = { upstream, apiKey, fetch: doFetch, signal, allowed: async () => (await meter.charge()) === undefined };
     if (route.precheck === 'snoozed') {
       const notificationId = segments[route.pattern.indexOf(':notification')] ?? '';
       try {
@@ -385,6 +404,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
         return hidden(502, 'Whether this notification is yours could not be checked; send the request again', String(error));
       }
     }
+    const refusal = await meter.charge();
+    if (refusal) return refused(refusal);
     let answer: Response;
     try {
       answer = await doFetch(target, { method, headers, body, signal, redirect: 'manual' });

@@ -6,6 +6,19 @@
  * real time is off: the route answers 204 with no session, the inbox polls, and the server log says so once.
  */
 import { hmacHex } from './hex';
+import type { Refusal } from './upstream-meter';
+
+/**
+ * Whether the service checks the session's HMAC (`checks`), once a session showed it: one proxy's.
+ * The service's answer does not say; a session asked without the hash does, once: minted, HMAC is
+ * off (and the proxy warns); refused for its hash, it is on, and the proxy signs from then on.
+ */
+export interface HmacSeen {
+  checks: boolean | undefined;
+}
+
+export const HMAC_OFF_WARNING =
+  'createInboxProxy: the notification service minted a real-time session without the subscriber’s HMAC, so anyone who knows your application identifier can mint a socket token for any subscriber. Turn HMAC on for the in-app integration in production (the service signs with your API key, which the proxy already uses).';
 
 /**
  * How the browser talks to the socket: a plain WebSocket (`'cloud'`, the service's cloud sockets), or
@@ -49,26 +62,50 @@ export async function mintSession(options: {
   signal: AbortSignal;
   fail: (status: number, message: string) => Response;
   hidden: (status: number, what: string, detail: string) => Response;
+  /** Counts each session request against the user's limits (see upstream-meter.ts). */
+  charge: () => Promise<Refusal | undefined>;
+  refused: (refusal: Refusal) => Response;
+  hmacSeen: HmacSeen;
 }): Promise<Response> {
-  const { fail, hidden } = options;
+  const { fail, hidden, hmacSeen } = options;
   const settings = realtimeOn(options.settings);
   // No content, not an error: a browser that asks anyway (its page older than the route's settings) polls.
   if (!settings) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   const { applicationIdentifier, socketUrl } = settings;
-  let answer: Response;
-  try {
-    answer = await options.fetch(`${options.upstream}/v1/inbox/session`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ applicationIdentifier, subscriber: { subscriberId: options.subscriberId }, subscriberHash: await hmacHex(options.apiKey, options.subscriberId) }),
-      signal: options.signal,
-      redirect: 'manual',
-    });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') return fail(504, 'The notification service did not answer in time');
-    return fail(502, 'The notification service could not be reached');
+  const ask = async (signed: boolean): Promise<{ answer: Response; text: string } | Response> => {
+    const refusal = await options.charge();
+    if (refusal) return options.refused(refusal);
+    try {
+      const subscriberHash = signed ? await hmacHex(options.apiKey, options.subscriberId) : undefined;
+      const answer = await options.fetch(`${options.upstream}/v1/inbox/session`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ applicationIdentifier, subscriber: { subscriberId: options.subscriberId }, subscriberHash }),
+        signal: options.signal,
+        redirect: 'manual',
+      });
+      return { answer, text: await answer.text().catch(() => '') };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') return fail(504, 'The notification service did not answer in time');
+      return fail(502, 'The notification service could not be reached');
+    }
+  };
+  // Until a session showed whether the service checks the HMAC, one is asked without it; then every
+  // one is signed (harmless where it is off, and right once it is turned on).
+  const signed = hmacSeen.checks !== undefined;
+  let asked = await ask(signed);
+  if (!signed && !(asked instanceof Response)) {
+    if (asked.answer.ok) {
+      // Two first sessions at once: one warning.
+      if (hmacSeen.checks === undefined) console.warn(HMAC_OFF_WARNING);
+      hmacSeen.checks = false;
+    } else if (asked.answer.status === 400 && /HMAC/i.test(asked.text)) {
+      hmacSeen.checks = true;
+      asked = await ask(true);
+    }
   }
-  const text = await answer.text().catch(() => '');
+  if (asked instanceof Response) return asked;
+  const { answer, text } = asked;
   let token: unknown;
   try {
     const body = JSON.parse(text) as { data?: { token?: unknown }; token?: unknown };

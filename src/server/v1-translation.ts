@@ -3,21 +3,29 @@
  * only v2 and says so (`X-Inbox-Kit-Speaks: v2`). When the service answers a v2 route with its
  * router's 404, the proxy answers it itself through the client's v1 stand-ins, whose requests go
  * through the proxy's own v1 routes for the same signed-in user (so its ownership rules hold: a v1
- * mark-as may answer with another subscriber's message, which never passes). Counts are the first
- * 100 of each filter, counted. The answer says `X-Inbox-Kit-Upstream: v1`: the list pages by
- * offset. What v1 cannot do (archive, snooze, delete, v2's other filters) is a 404 that says so.
+ * mark-as may answer with another subscriber's message, which never passes). Counts are lists of
+ * the first 100, counted (v1-counts.ts). The answer says `X-Inbox-Kit-Upstream: v1`: the list pages
+ * by offset. What v1 cannot do (archive, snooze, delete, v2's other filters) is a 404 that says so.
+ *
+ * Whatever the browser asks, one of its requests makes at most `TRANSLATION_CEILING` requests to
+ * the service (the v2 request tried first included), each counted against the user's limits.
  */
 import { createInboxClient, type InboxClient } from '../client/client';
 import { isPlainObject } from '../client/arguments';
 import { InboxApiError, InboxArgumentError, InboxError, InboxValidationError } from '../client/errors';
 import type { NotificationCountFilter } from '../client/notifications';
 import { fromV1 } from '../client/v1-notifications';
-import { COUNT_CAP, countableOnV1, listedCount } from '../queries/count-plan';
+import { countableOnV1 } from '../queries/count-plan';
 import type { MarkEverything } from './mark-everything';
+import type { Refusal, UpstreamMeter } from './upstream-meter';
+import { countFrom, listsFor, readLists } from './v1-counts';
 
 /** The header a browser sends that speaks only v2, and the one the proxy answers with over a v1 service. */
 export const SPEAKS_HEADER = 'x-inbox-kit-speaks';
 export const UPSTREAM_HEADER = 'x-inbox-kit-upstream';
+
+/** The most requests to the service one browser request makes over v1. */
+export const TRANSLATION_CEILING = 3;
 
 /** The service's router answered that it has no such route (v2 on a v1-only service). */
 export function isNoRoute(status: number, text: string): boolean {
@@ -31,11 +39,13 @@ export function internalClient(base: string, dispatch: (request: Request) => Pro
 
 /**
  * The answer to a v2 request (`segments` after the base, `query`, JSON `body`) over v1, through
- * `client` (see `internalClient`) for `subscriberId`; `idempotencyKey`: the browser's.
+ * `client` (see `internalClient`) for `subscriberId`, within what `meter` leaves (its requests are
+ * counted on it); `idempotencyKey`: the browser's.
  */
 export async function answerOverV1(
   client: InboxClient,
   markEverything: MarkEverything,
+  meter: Pick<UpstreamMeter, 'reserve' | 'left'>,
   subscriberId: string,
   method: string,
   segments: readonly string[],
@@ -44,7 +54,11 @@ export async function answerOverV1(
   idempotencyKey: string | undefined,
 ): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', [UPSTREAM_HEADER]: 'v1' };
-  const json = (status: number, value: unknown) => Response.json(value, { status, headers });
+  const json = (status: number, value: unknown, more: Record<string, string> = {}) => Response.json(value, { status, headers: { ...headers, ...more } });
+  const limited = (refusal: Refusal) =>
+    refusal === 'ceiling'
+      ? json(503, { statusCode: 503, message: 'This needs more requests to the notification service than one request may make over v1.', error: 'Service Unavailable' })
+      : json(429, { statusCode: 429, message: 'Too many requests from you: try again shortly', error: 'Too Many Requests' }, { 'Retry-After': String(refusal.retryAfter) });
   const refuse = (status: number, message: string) => json(status, { statusCode: status, message, error: status === 404 ? 'Not Found' : 'Bad Request' });
   const options = idempotencyKey ? { idempotencyKey } : {};
   const [, , , , notificationId, ...rest] = segments;
@@ -72,14 +86,15 @@ export async function answerOverV1(
       if (filters.some((filter) => Object.entries(filter).some(([name, value]) => !['read', 'seen', 'tags', 'severity'].includes(name) && !neverOnV1(name, value)))) {
         return refuse(404, 'Counting by other than read and seen needs the v2 API; the notification service has v1 only.');
       }
-      const counts = await Promise.all(
-        filters.map(async (filter) => {
-          if (!countableOnV1(filter)) return { count: 0, filter };
-          const page = await client.notifications.list({ subscriberId, limit: COUNT_CAP, read: filter.read, seen: filter.seen }, options);
-          return { count: listedCount(page), filter };
-        }),
+      // The lists are counted before any is read: a count the limit leaves no room for reads nothing.
+      const lists = listsFor(filters.filter(countableOnV1), meter.left());
+      const refusal = await meter.reserve(lists.length);
+      if (refusal) return limited(refusal);
+      const read = await readLists(client, subscriberId, lists, options);
+      return json(
+        200,
+        filters.map((filter) => ({ count: countableOnV1(filter) ? countFrom(filter, read) : 0, filter })),
       );
-      return json(200, counts);
     }
     const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     if (method === 'PATCH' && (rest[0] === 'read' || rest[0] === 'unread') && rest.length === 1) {
@@ -94,12 +109,22 @@ export async function answerOverV1(
       const data = filterObject(parsed.data);
       if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
       if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
-      else await markEverything(client, subscriberId, 'read', data, idempotencyKey);
+      else {
+        const { marked, done } = await markEverything(client, subscriberId, 'read', meter.left, data, idempotencyKey);
+        // Cut short by the ceiling: under way, as the service says of a key in flight; the same request again goes on.
+        if (!done) {
+          const message = `Marked ${marked} so far; more are left: send the same request again, under the same idempotency-key, to go on.`;
+          return json(409, { statusCode: 409, message, error: 'Conflict' }, { 'Retry-After': '1' });
+        }
+      }
       return new Response(null, { status: 204, headers });
     }
     return refuse(404, 'This needs the v2 API (archive, snooze, delete); the notification service has v1 only.');
   } catch (error) {
-    if (error instanceof InboxApiError) return json(error.status, { statusCode: error.status, message: error.messages.length === 1 ? error.messages[0] : error.messages, error: error.statusText });
+    if (error instanceof InboxApiError) {
+      const retryAfter = error.headers.get('retry-after');
+      return json(error.status, { statusCode: error.status, message: error.messages.length === 1 ? error.messages[0] : error.messages, error: error.statusText }, retryAfter === null ? {} : { 'Retry-After': retryAfter });
+    }
     if (error instanceof InboxError && error.code === 'unsupported') return refuse(404, error.message);
     // The proxy's own v1 route left the notification out of the answer: not this user's (or gone).
     if (error instanceof InboxValidationError && /lacks notification/.test(error.message)) return refuse(404, 'Message not found');
