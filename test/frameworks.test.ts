@@ -1,11 +1,40 @@
 /**
  * The proxy guide's Express recipe (docs/proxy.md shows express-app.ts and inbox.server.ts
  * verbatim; test/docs.test.ts checks), against the reference service.
- * The framework guides' recipes run as examples/ (test/examples-e2e).
+ * The framework guides run as examples/ (built and driven by scripts/examples/run.sh): each
+ * example is its scaffold with its guide followed verbatim, nothing more (checked here).
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLES, exampleFiles, exampleFromGuide, guideBlocks } from '../scripts/examples/from-guide';
 import { setupReferenceServer } from './helpers/reference-server';
+
+describe.each(EXAMPLES)('docs/frameworks/%s.md followed in its scaffold', (name) => {
+  it('is the example, file for file (`npx tsx scripts/examples/from-guide.ts` writes it)', () => {
+    const expected = exampleFromGuide(name);
+    const actual = exampleFiles(name);
+    const paths = [...new Set([...expected.keys(), ...actual.keys()])].sort();
+    const differences = paths.flatMap((path) => {
+      const want = expected.get(path);
+      const have = actual.get(path);
+      if (!want) return [`${path}: in examples/${name}, but neither the scaffold nor the guide writes it`];
+      if (!have) return [`${path}: the guide or the scaffold writes it, but examples/${name} lacks it`];
+      return want.equals(have) ? [] : [`${path}: differs from the scaffold's with the guide's blocks`];
+    });
+    expect(differences).toEqual([]);
+  });
+
+  it('gives in a block every file of the example it names', () => {
+    const guide = readFileSync(resolve(import.meta.dirname, `../docs/frameworks/${name}.md`), 'utf8');
+    const given = new Set(guideBlocks(name).map((block) => block.path));
+    const scaffold = exampleFromGuide(name);
+    // A path in the guide's prose (`app/routes/preferences.tsx`) is one the reader can follow.
+    const named = [...guide.matchAll(/`((?:app|src|lib|server)\/[\w./$[\]+-]+\.(?:tsx?|jsx?|css))`/g)].map((match) => match[1] ?? '');
+    for (const path of named.filter((path) => !path.includes('.gen.'))) expect(given.has(path) || scaffold.has(path), `docs/frameworks/${name}.md names ${path}, which no block gives and the scaffold lacks`).toBe(true);
+  });
+});
 
 const ref = setupReferenceServer();
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { Config } from '@react-router/dev/config';
 
 export default {
-  // Server rendering: the root loader puts the bell's count into the first HTML.
+  // Config options...
+  // Server-side render by default, to enable SPA mode set this to `false`
   ssr: true,
-  // As create-react-router's default template sets them.
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,

@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { inboxApi } from './server/inbox-api.js';
 
 const dist = join(import.meta.dirname, 'dist');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 // The kit needs no inline script or style; avatars may come from the service's own host (https).
 const CSP = "default-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'";
 

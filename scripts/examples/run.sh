@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packs the package, copies every example under examples/ outside this repository (so nothing
 # resolves from the repository's node_modules: only what the example installs), installs the
-# packed tarball there, runs each one's `typecheck` script if it has one, builds each, measures
+# packed tarball there, builds each, type-checks it (its `typecheck` script, its build, or tsc), measures
 # what the kit adds to each one's page against the same host without the kit
 # (scripts/examples/size.ts), and drives each build in Chromium (test/examples-e2e).
 # `bash scripts/examples/run.sh [name...]`. The copies stay in $INBOX_EXAMPLES_DIR (default
@@ -25,9 +25,12 @@ for name in "${names[@]}"; do
     cd "$work/$name"
     rm -rf node_modules/inbox-kit
     npm install --no-audit --no-fund --loglevel=error
-    # As the scaffold has them: its typecheck (Next's and create-vite's run inside build; TanStack Start's has none, so the example adds tsc), build, lint.
-    npm run --if-present typecheck
+    # As the scaffold has them: build, its typecheck (after the build, which writes TanStack Start's
+    # route tree), lint. Next's and create-vite's builds type-check; where neither the build nor a
+    # script does (TanStack Start's blank app), tsc does.
     npm run build
+    if [ -n "$(npm pkg get scripts.typecheck | tr -d '{}')" ]; then npm run typecheck
+    elif ! npm pkg get scripts.build | grep -Eq 'tsc|next build'; then npx tsc --noEmit; fi
     npm run --if-present lint
   )
 done

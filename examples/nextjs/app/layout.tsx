@@ -2,18 +2,19 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import { Inbox, InboxProvider } from 'inbox-kit';
 import { prefetchInbox } from 'inbox-kit/server';
 import 'inbox-kit/styles.css';
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { serverClient, signedInUser } from '../lib/inbox';
 import './globals.css';
 
-export const metadata = { title: 'inbox-kit on Next.js' };
+export const metadata: Metadata = { title: 'inbox-kit on Next.js' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default function RootLayout({ children }: LayoutProps<'/'>) {
   return (
-    <html lang="en">
-      <body>
+    <html lang="en" className="h-full antialiased">
+      <body className="min-h-full flex flex-col">
         {/* The user's inbox depends on the request (its cookie), so it renders inside Suspense. */}
         <Suspense>
           <WithInbox>{children}</WithInbox>
@@ -41,7 +42,7 @@ async function WithInbox({ children }: { children: ReactNode }) {
           </nav>
           <Inbox />
         </header>
-        <main>{children}</main>
+        {children}
       </HydrationBoundary>
     </InboxProvider>
   );

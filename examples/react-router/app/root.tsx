@@ -52,9 +52,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </nav>
           <Inbox />
         </header>
-        <main>
-          <Outlet />
-        </main>
+        <Outlet />
       </HydrationBoundary>
     </InboxProvider>
   );
@@ -63,7 +61,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main>
+    <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p>{notFound ? 'The requested page could not be found.' : 'An unexpected error occurred.'}</p>
     </main>

@@ -2,9 +2,9 @@ import { Inbox } from 'inbox-kit';
 
 export default function InboxPage() {
   return (
-    <>
-      <h1>Inbox</h1>
+    <main className="mx-auto w-full max-w-3xl px-4 py-8">
+      <h1 className="mb-4 text-2xl font-semibold">Inbox</h1>
       <Inbox variant="embedded" />
-    </>
+    </main>
   );
 }

@@ -38,7 +38,6 @@ export const Route = createRootRoute({
     links: [
       { rel: 'stylesheet', href: inboxCss },
       { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
   shellComponent: RootDocument,
@@ -71,9 +70,7 @@ function RootLayout() {
           </nav>
           <Inbox />
         </header>
-        <main>
-          <Outlet />
-        </main>
+        <Outlet />
       </HydrationBoundary>
     </InboxProvider>
   )

@@ -4,9 +4,11 @@ export const Route = createFileRoute('/')({ component: Home })
 
 function Home() {
   return (
-    <>
-      <h1>Dashboard</h1>
-      <p>The bell in the header was rendered on the server with its count; open it to read your notifications.</p>
-    </>
+    <main>
+      <h1>Welcome to TanStack Start</h1>
+      <p>
+        Edit <code>src/routes/index.tsx</code> to get started.
+      </p>
+    </main>
   )
 }

@@ -5,9 +5,9 @@ export const Route = createFileRoute('/preferences')({ component: Preferences })
 
 function Preferences() {
   return (
-    <>
+    <main>
       <h1>Preferences</h1>
       <PreferencesPanel hideTitle />
-    </>
+    </main>
   )
 }
