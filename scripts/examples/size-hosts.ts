@@ -33,6 +33,10 @@ export interface Host {
   pages: string[];
   /** The baseline's page. */
   baselinePage: string;
+  /** Files of examples/scaffolds/<example> the baseline takes as they are (the scaffold's page and stylesheet). */
+  fromScaffold?: string[];
+  /** Files the baseline gets with this content (a TypeScript config the repository's type check must not read). */
+  write?: Record<string, string>;
 }
 
 const bin = (exampleDir: string, name: string) => join(exampleDir, 'node_modules/.bin', name);
@@ -75,6 +79,17 @@ export const hosts: Record<string, Host> = {
     // The layout's bell is on every page; /inbox adds the embedded feed, /preferences the panel.
     pages: ['/', '/inbox', '/preferences'],
     baselinePage: '/',
+    fromScaffold: ['app/page.tsx', 'app/globals.css', 'tsconfig.json', 'public'],
+    // The example's config, with the example's folder as Turbopack's root: the baseline is inside it and resolves its node_modules.
+    write: {
+      'next.config.ts': [
+        "import { resolve } from 'node:path';",
+        "import config from '../next.config';",
+        "const root = resolve(process.cwd(), '..');",
+        'export default { ...config, turbopack: { ...config.turbopack, root }, outputFileTracingRoot: root };',
+        '',
+      ].join('\n'),
+    },
   },
   vite: {
     bundler: (_appDir, dir) => `vite ${version(dir, 'vite')}`,
@@ -98,6 +113,7 @@ export const hosts: Record<string, Host> = {
     },
     pages: ['/', '/inbox', '/preferences'],
     baselinePage: '/',
+    fromScaffold: ['app/app.css', 'app/routes/home.tsx', 'tsconfig.json'],
   },
   'tanstack-start': {
     bundler: (_appDir, dir) => `@tanstack/react-start ${version(dir, '@tanstack/react-start')} (vite ${version(dir, 'vite')})`,

@@ -6,7 +6,9 @@
  * (scripts/examples/baseline/<example>/), built here inside the example's installed copy with the
  * example's own config and node_modules: same framework, version, bundler and settings. What
  * differs is the kit, what it brings (zod, @tanstack/react-query, its CSS) and the example's own
- * code around it (its stylesheet, a payload schema: well under a kilobyte).
+ * code around it (its header's rules, a payload schema: well under a kilobyte). Where the example's
+ * page is its scaffold's (Next.js, React Router), the baseline takes that page and stylesheet from
+ * examples/scaffolds/<example> (`fromScaffold`).
  * Fails past the budget, or when a page it measures does not load the kit.
  *
  *   npx tsx scripts/examples/size.ts [--rebuild] [--files] [example...] [-- build args]
@@ -16,7 +18,7 @@
  * The examples are in $INBOX_EXAMPLES_DIR, as run.sh sets it. Hosts: scripts/examples/size-hosts.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -48,6 +50,7 @@ const listFiles = options.includes('--files');
 const names = options.filter((option) => !option.startsWith('--'));
 const work = process.env.INBOX_EXAMPLES_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'inbox-kit-examples');
 const templates = resolve(import.meta.dirname, 'baseline');
+const scaffolds = resolve(import.meta.dirname, '../../examples/scaffolds');
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function run(command: string[], cwd: string): number {
@@ -126,6 +129,9 @@ async function measureHost(browser: Browser, name: string, host: Host) {
   rmSync(baselineDir, { recursive: true, force: true });
   if (rebuild) run([...host.build(dir), ...buildArgs], dir);
   cpSync(join(templates, name), baselineDir, { recursive: true });
+  // The scaffold's own page and stylesheet, so what the scaffold loads (Tailwind, next/image) is not counted as the kit's.
+  for (const path of host.fromScaffold ?? []) cpSync(join(scaffolds, name, path), join(baselineDir, path), { recursive: true });
+  for (const [path, content] of Object.entries(host.write ?? {})) writeFileSync(join(baselineDir, path), content);
   const seconds = run([...host.build(dir), ...buildArgs], baselineDir);
   const started = await Promise.allSettled([host.serve(dir, dir, false), host.serve(baselineDir, dir, true)]);
   const [example, baseline] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));

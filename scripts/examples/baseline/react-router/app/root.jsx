@@ -1,6 +1,8 @@
 // A React Router page without the kit: what the host loads for any page (React, the router and
-// its server-rendered route modules, NavLink for the header's links).
+// its server-rendered route modules, NavLink for the header's links), with the template's home
+// page and stylesheet (copied from examples/scaffolds/react-router by size.ts).
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import './app.css';
 
 export function Layout({ children }) {
   return (
@@ -28,9 +30,7 @@ export default function App() {
           <NavLink to="/" end>Home</NavLink>
         </nav>
       </header>
-      <main>
-        <Outlet />
-      </main>
+      <Outlet />
     </>
   );
 }
