@@ -22,6 +22,9 @@ import { setupReferenceServer } from './helpers/reference-server';
 
 const ref = setupReferenceServer();
 const proxyFor = setupProxies(ref);
+// A service older than the v2 API: the proxy answers v2 with requests of its own, each counted.
+const v1Only = setupReferenceServer({ notificationsV2: false });
+const proxyOverV1 = setupProxies(v1Only);
 const redisServer = setupRedisServer();
 
 const feed = (base: string, user = 'sub_ada') => fetch(`${base}/v1/subscribers/${user}/notifications/feed`, { headers: { 'x-test-user': user } });
@@ -262,5 +265,17 @@ describe('a store that fails', () => {
     failing = true;
     expect((await feed(base)).status).toBe(503);
     expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  it('is answered 503 when it fails on a request the proxy makes of its own (v2 over a v1 service), after the browser’s was counted', async () => {
+    const hit = vi.fn<RateLimitStore['hit']>(async () => {
+      if (hit.mock.calls.length > 1) throw new Error('the store is down');
+      return { count: 1, resetAt: Date.now() };
+    });
+    const base = await proxyOverV1({ rateLimit: { store: { hit } }, log: () => undefined });
+    // The v2 list is tried first (the browser's own count pays for it), then read over v1 by a request of the proxy's own.
+    const response = await fetch(`${base}/v2/subscribers/sub_ada/notifications?limit=10`, { headers: { 'x-test-user': 'sub_ada', 'x-inbox-kit-speaks': 'v2' } });
+    expect(hit.mock.calls.length).toBeGreaterThan(1);
+    expect(response.status).toBe(503);
   });
 });
