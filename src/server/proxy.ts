@@ -79,7 +79,9 @@ export interface InboxProxyOptions {
   log?: (message: string) => void;
   /**
    * Real time: the environment's public application identifier, with which the proxy mints each
-   * user's socket session (HMAC included, with `apiKey`). Default: `process.env.INBOX_APPLICATION_IDENTIFIER`,
+   * user's socket session (HMAC included, with `apiKey`). Turn HMAC on at the service in production:
+   * without it anyone who knows the identifier can mint any subscriber's token (the proxy warns once
+   * when the service mints a session without it). Default: `process.env.INBOX_APPLICATION_IDENTIFIER`,
    * read at each request. Without it, or without `socketUrl`, the inbox polls.
    */
   applicationIdentifier?: RequestTimeSetting;

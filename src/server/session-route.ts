@@ -4,6 +4,7 @@
  * in the browser. The browser gets only `{ token, socketUrl, socketType }`: a token for that
  * subscriber's socket, and where the socket is. Without an application identifier and a socket URL,
  * real time is off: the route answers 204 with no session, the inbox polls, and the server log says so once.
+ * A service with HMAC off mints a session for anyone who names a subscriber: the server log says so once (`HmacSeen`).
  */
 import { hmacHex } from './hex';
 import type { Refusal } from './upstream-meter';
