@@ -38,6 +38,8 @@ export const Route = createRootRoute({
     links: [
       { rel: 'stylesheet', href: inboxCss },
       { rel: 'stylesheet', href: appCss },
+      // The blank app has no icon: an empty one, so the browser asks for no /favicon.ico (a 404).
+      { rel: 'icon', href: 'data:,' },
     ],
   }),
   shellComponent: RootDocument,
