@@ -36,6 +36,8 @@ export default defineConfig({
         server: resolve(here, 'src/server/index.ts'),
         testing: resolve(here, 'src/testing/index.ts'),
         msw: resolve(here, 'src/testing/msw.ts'),
+        // The reference service as a command (package.json's `bin`, inbox-kit-reference).
+        cli: resolve(here, 'src/server/cli.ts'),
       },
       formats: ['es'],
     },

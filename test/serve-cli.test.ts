@@ -1,12 +1,19 @@
 /**
  * `npm run serve` (src/server/cli.ts under tsx) as a user runs it: what it prints,
  * and that the printed URL and API key answer. Each test starts the CLI on a free
- * port and stops it as Ctrl-C would.
+ * port and stops it as Ctrl-C would. The same CLI is the package's command,
+ * `npx inbox-kit-reference`, built by the library build: tested last.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createInboxProxy } from 'inbox-kit/server';
+import viteConfig from '../vite.config';
+import { startProcess } from './helpers/process';
+import type { ServePrinted } from './helpers/serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -88,8 +95,18 @@ function serve(args: string[]): RunningCli {
 }
 
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await Promise.all(running.splice(0).map((cli) => cli.stop()));
 });
+
+/** A socket's frames, as text, once it is open. */
+async function openSocket(url: string) {
+  const socket = new WebSocket(url);
+  const frames: string[] = [];
+  socket.on('message', (frame) => frames.push(String(frame)));
+  await new Promise((opened, failed) => socket.once('open', opened).once('error', failed));
+  return { socket, frames };
+}
 
 /** The testing guide's `npm run serve` lines, their arguments after `--`, on a free port. */
 const GUIDE_COMMANDS = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8')
@@ -136,6 +153,28 @@ describe('npm run serve', () => {
     expect(await cli.stop()).toBe(0);
   });
 
+  it('prints the environment an app’s createInboxProxy reads to use it, real time included, and a broadcast its socket then sends', { timeout: 20_000 }, async () => {
+    const cli = serve(['--port', '0']);
+    const [, key = '', body = '', broadcastUrl = ''] = await cli.waitFor(/^Send one to everyone: curl -X POST -H "Authorization: ApiKey (\S+)" -H "Content-Type: application\/json" -d '(.+)' "(\S+)"$/m);
+    const line = /^Your app: {5}(.+)$/m.exec(cli.stdout())?.[1] ?? '';
+    const env = new Map(line.split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+    expect([...env.keys()]).toEqual(['INBOX_UPSTREAM_URL', 'INBOX_API_KEY', 'INBOX_APPLICATION_IDENTIFIER', 'INBOX_SOCKET_URL', 'INBOX_SOCKET_TYPE']);
+    for (const [name, value] of env) vi.stubEnv(name, value);
+    // A proxy configured by that environment only: the session it mints opens the service's socket.
+    const proxy = createInboxProxy({ authenticate: () => 'sub_ada', log: () => undefined });
+    const minted = await proxy(new Request('http://app.test/api/inbox/v1/inbox/session', { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } }));
+    expect(minted.status).toBe(200);
+    const session = (await minted.json()) as { token: string; socketUrl: string; socketType: string };
+    expect(session.socketType).toBe('websocket');
+    const { socket, frames } = await openSocket(`${session.socketUrl}?token=${session.token}`);
+    // The printed broadcast, as curl sends it.
+    const sent = await fetch(broadcastUrl, { method: 'POST', headers: { Authorization: `ApiKey ${key}`, 'Content-Type': 'application/json' }, body });
+    expect(sent.status).toBe(201);
+    await vi.waitFor(() => expect(frames.some((frame) => frame.includes('Hello from the reference service'))).toBe(true));
+    socket.close();
+    expect(await cli.stop()).toBe(0);
+  });
+
   it('--json prints one machine-readable line whose baseUrl and apiKey answer', { timeout: 20_000 }, async () => {
     const cli = serve(['--port', '0', '--json', '--api-key', 'sk_test_cli']);
     const [line = ''] = await cli.waitFor(/^.*\n/);
@@ -168,5 +207,39 @@ describe('npm run serve', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).not.toMatch(/http:\/\//);
+  });
+});
+
+describe('npx inbox-kit-reference (the package’s command)', () => {
+  it('is the library build’s `cli` entry; built as the package is built, it starts the service and its socket', { timeout: 60_000 }, async () => {
+    const { bin } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+    expect(bin).toEqual({ 'inbox-kit-reference': 'dist/cli.js' });
+    const lib = viteConfig.build?.lib;
+    const entries = lib && typeof lib.entry === 'object' && !Array.isArray(lib.entry) ? lib.entry : {};
+    expect(entries.cli).toBe(join(ROOT, 'src/server/cli.ts'));
+    // The library build's own settings (its externals: `ws` is the app's), for that entry only, into a
+    // folder of the repository, where Node finds `ws` as it does in an app that installed it.
+    const outDir = join(ROOT, '.cache/cli-build');
+    await build({ ...viteConfig, configFile: false, logLevel: 'silent', plugins: [], build: { ...viteConfig.build, outDir, emptyOutDir: true, sourcemap: false, lib: { ...lib, entry: { cli: join(ROOT, 'src/server/cli.ts') }, formats: ['es'] } } });
+    const built = join(outDir, 'cli.js');
+    expect(readFileSync(built, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const running = await startProcess(process.execPath, [built, '--port', '0', '--json'], { ready: /^\{.*\}$/m, name: 'inbox-kit-reference', env: { PORT: undefined } });
+    try {
+      const printed = JSON.parse(running.match[0]) as ServePrinted;
+      expect(printed.socketUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/socket$/);
+      const session = await fetch(`${printed.baseUrl}/v1/inbox/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ applicationIdentifier: printed.applicationIdentifier, subscriber: { subscriberId: 'sub_ada' } }) });
+      const { data } = (await session.json()) as { data: { token: string } };
+      const { socket, frames } = await openSocket(`${printed.socketUrl ?? ''}?token=${data.token}`);
+      const sent = await fetch(`${printed.baseUrl}/v1/events/trigger/broadcast`, {
+        method: 'POST',
+        headers: { Authorization: `ApiKey ${printed.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'product-announcement', payload: { title: 'From the command', body: 'Heard on its socket' } }),
+      });
+      expect(sent.status).toBe(201);
+      await vi.waitFor(() => expect(frames.some((frame) => frame.includes('From the command'))).toBe(true));
+      socket.close();
+    } finally {
+      await running.stop();
+    }
   });
 });

@@ -1,13 +1,15 @@
+#!/usr/bin/env node
 /**
- * `npm run serve -- [options]`: the reference service on 127.0.0.1.
- * Prints the base URL, the API key, subscriber ids and every integration.
+ * The reference service on 127.0.0.1, its socket included: `npx inbox-kit-reference [options]` where
+ * the package is installed (its `bin`), `npm run serve -- [options]` in this repository.
+ * Prints the base URL, the API key, real time's settings, subscriber ids and every integration.
  */
 import { parseArgs } from 'node:util';
 import { SEEDED_SUBSCRIBER_IDS } from '../testing/fixtures';
 import type { ServiceMode } from '../testing/service';
 import { startReferenceServer, type ReferenceServerOptions } from './dev-server';
 
-const HELP = `Usage: npm run serve -- [options]
+const HELP = `Usage: npx inbox-kit-reference [options]   (in the inbox-kit repository: npm run serve -- [options])
 
   --port N                 port (default: $PORT or 4010; 0 = any free port)
   --api-key K              API key clients must send (default sk_test_inbox_kit)
@@ -115,14 +117,19 @@ export async function main(argv: string[]): Promise<void> {
   } else {
     console.log(`Reference notification service listening on ${url}  (mode: ${options.mode ?? 'deployed'})`);
     console.log(`API key:      ${service.apiKey}   (send as "Authorization: ApiKey ${service.apiKey}")`);
-    console.log(`Real time:    application identifier ${applicationIdentifier}, socket ${socketUrl ?? 'off (install the ws package)'}`);
+    console.log(`Real time:    application identifier ${applicationIdentifier}, socket ${socketUrl ?? 'off (install the ws package: npm i -D ws)'}`);
+    // What a createInboxProxy route reads from its environment to use this service, real time included.
+    const socketEnv = socketUrl ? ` INBOX_APPLICATION_IDENTIFIER=${applicationIdentifier} INBOX_SOCKET_URL=${socketUrl} INBOX_SOCKET_TYPE=cloud` : '';
+    console.log(`Your app:     INBOX_UPSTREAM_URL=${url} INBOX_API_KEY=${service.apiKey}${socketEnv}`);
     console.log(`Subscribers:  ${subscribers.join(', ')}`);
     console.log(`Workflows:    ${service.data.workflows.map((w) => w.identifier).join(', ')}`);
     console.log('Integrations:');
     for (const i of integrations) {
       console.log(`  ${i.id}  ${i.channel.padEnd(6)} ${i.primary ? 'primary' : '       '} ${i.active ? '' : '(inactive) '}${i.name}`);
     }
-    console.log(`\nTry: curl -H "Authorization: ApiKey ${service.apiKey}" "${url}/v1/subscribers/${subscribers[0] ?? ''}/notifications/feed?limit=2"`);
+    const announcement = JSON.stringify({ name: 'product-announcement', payload: { title: 'Hello from the reference service', body: 'Sent to every subscriber' } });
+    console.log(`\nSend one to everyone: curl -X POST -H "Authorization: ApiKey ${service.apiKey}" -H "Content-Type: application/json" -d '${announcement}' "${url}/v1/events/trigger/broadcast"`);
+    console.log(`Try: curl -H "Authorization: ApiKey ${service.apiKey}" "${url}/v1/subscribers/${subscribers[0] ?? ''}/notifications/feed?limit=2"`);
   }
 }
 

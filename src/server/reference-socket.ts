@@ -16,7 +16,9 @@ const EXPIRED = 1008;
 
 /** Serves the socket of `service` at `path` on `server` until the returned function is called. */
 export async function attachReferenceSocket(server: Server, service: Pick<ReferenceService, 'listen'>, path = '/socket'): Promise<() => void> {
-  const { WebSocketServer } = await import('ws');
+  // Left to Node at run time, by this kit's build (which would bundle ws's browser stub, which throws)
+  // and by an app's bundler (an app without `ws` still builds inbox-kit/server).
+  const { WebSocketServer } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'ws');
   const sockets = new WebSocketServer({ noServer: true });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
