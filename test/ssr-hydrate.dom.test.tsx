@@ -35,7 +35,7 @@ function WithAppQueryClient({ queryClient, state }: { queryClient: QueryClient; 
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={state}>
         <InboxProvider baseUrl="/api/inbox" subscriberId={SUBSCRIBER} pollInterval={false} crossTab={false}>
-          <Inbox />
+          <Inbox toasts />
           <Inbox variant="embedded" />
         </InboxProvider>
       </HydrationBoundary>
@@ -48,8 +48,8 @@ function WithProviderQueryClient({ state }: { queryClient: QueryClient; state: D
   return (
     <InboxProvider baseUrl="/api/inbox" subscriberId={SUBSCRIBER} pollInterval={false} crossTab={false}>
       <HydrationBoundary state={state}>
-        <Inbox />
-        <Inbox variant="embedded" />
+        <Inbox toasts />
+        <Inbox variant="embedded" toasts />
       </HydrationBoundary>
     </InboxProvider>
   );

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import type { InboxLabels } from '../../i18n/labels';
+import { useHydrated } from './use-hydrated';
 
 const Lazy = lazy(() => import('../extras/Extras'));
 
@@ -23,11 +24,18 @@ export interface ExtrasProps {
   desktop?: InboxLabels | undefined;
 }
 
+/**
+ * Rendered once the page is the browser's: what they show is the browser's alone (the page's
+ * visibility, its title, its notifications), and a server neither waits for their chunk nor leaves
+ * a boundary for the browser to render again.
+ */
 export function Extras(props: ExtrasProps) {
   return (
-    <Suspense>
-      <Lazy {...props} />
-    </Suspense>
+    useHydrated() && (
+      <Suspense>
+        <Lazy {...props} />
+      </Suspense>
+    )
   );
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-
-const subscribeNothing = () => () => undefined;
+import { useEffect, useState } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * The current time, refreshed every `intervalMs` (null: never) so relative times stay current.
@@ -8,7 +7,7 @@ const subscribeNothing = () => () => undefined;
  * the reader's, so times are written once the page is the browser's (no hydration mismatch).
  */
 export function useNow(intervalMs: number | null = 30_000): number | null {
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   // No clock read on the server (frameworks that prerender flag it); the browser's is read at once.
   const [now, setNow] = useState(() => (typeof window === 'undefined' ? 0 : Date.now()));
   useEffect(() => {
