@@ -24,6 +24,7 @@ import { cx } from '../shared/cx';
 import { cleanupAll, listen } from '../shared/listen';
 import { mergeRefs } from '../shared/use-merged-ref';
 import { Icon } from '../shared/icons';
+import { loadMenus } from '../shared/MenuTrigger';
 import { ItemSettingsContext, type InboxCallbacks, type InboxRenderers, type ItemSettings } from '../shared/settings';
 import { useControllable } from '../shared/use-controllable';
 import { useNow } from '../shared/use-now';
@@ -149,8 +150,17 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
-  // Made while the page is idle (waiting for the notifications), not when the first row is drawn.
-  useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
+  // While the page is idle after first paint (waiting for the notifications): the relative times'
+  // format, made before the first row needs it, and the menus' chunk, which holds the rows' actions,
+  // so that they are there by the first hover or focus, however slow the network.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        relativeTimeFormat(locale);
+        void loadMenus();
+      }),
+    [locale],
+  );
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const known = useCapabilities();

@@ -17,7 +17,6 @@ import { useInboxContext } from '../../hooks/InboxProvider';
 import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
 import { loadMenus } from '../shared/MenuTrigger';
-import { whenIdle } from '../../hooks/when-idle';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -138,7 +137,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
   // The keyboard shortcuts of the focused notification, with this render's notifications; they come
-  // with the menus (loaded once the list is painted).
+  // with the menus (loaded once the page is idle).
   const { inbox } = useInboxContext('Inbox.Feed');
   const toasts = useContext(ToastsContext);
   const shortcut = useRef((event: globalThis.KeyboardEvent): void => void event);
@@ -161,9 +160,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const load = () => void loadMenus();
     const onFocusIn = (event: FocusEvent) => {
-      load();
       const target = event.target;
       const row = target instanceof Element && target.closest('[data-inbox-slot="feed-row"]');
       lastFocus.current = row ? { index: [...element.querySelectorAll('[data-inbox-slot="feed-row"]')].indexOf(row), element: target } : null;
@@ -183,15 +180,11 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
         focusTarget(next)?.focus();
       }
     };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown), listen(element, 'pointerover', load));
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown));
   }, [scrollRef]);
 
+  // The rows' own actions come with the menus' chunk, which the root loads once the page is idle.
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
-  // The rows' own actions and the menus come after the list is painted: with a pointer and room, as
-  // the pointer or focus first comes into the feed (see below; the actions show on hover and focus);
-  // on a touch or narrow screen, whose rows show "More actions", once the page is idle.
-  const listed = state === 'list';
-  useEffect(() => (listed && (window.matchMedia?.('(hover: none), (max-width: 600px)').matches ?? true) ? whenIdle(() => void loadMenus()) : undefined), [listed]);
   const [emptyTitle, emptyHint] = emptyText(tab, labels);
 
   return (
