@@ -283,3 +283,57 @@ describe('preferences inside the popover', () => {
     await page.screenshot({ path: '../../test-results/screenshots/preferences-in-popover.png' });
   });
 });
+
+describe('the keyboard between notifications, in Chromium', () => {
+  it('in the open popover the arrows and Page Down / Page Up move between notifications, without scrolling the list themselves; a row’s menu keeps its arrows; axe passes', async () => {
+    const { client } = serviceWithClient();
+    await page.viewport(1000, 800);
+    const host = mount(
+      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+        <Inbox />
+      </div>,
+      client,
+    );
+    const bell = await waitFor(() => host.querySelector<HTMLButtonElement>('[data-inbox-slot="bell"]'));
+    bell.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await waitFor(() => host.querySelector<HTMLElement>('[role="dialog"]'));
+    await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 5);
+    // The rows' actions are drawn: the menus' chunk, which hears the keys, is here.
+    await waitFor(() => host.querySelector('[data-inbox-slot="tool"]'));
+    const scroller = host.querySelector<HTMLElement>('[data-inbox-slot="feed-scroll"]')!;
+    const focused = () => document.activeElement?.closest('[data-inbox-slot="item"]')?.getAttribute('aria-posinset');
+    expect(document.activeElement).toBe(dialog);
+
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => focused() === '1');
+    expect(document.activeElement?.getAttribute('data-inbox-slot')).toBe('item-main');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => focused() === '2');
+    // The key moved focus only: the browser did not scroll the list by a line as well.
+    expect(scroller.scrollTop).toBe(0);
+    await userEvent.keyboard('{PageDown}');
+    await waitFor(() => focused() === '3');
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => focused() === '2');
+    await userEvent.keyboard('{PageUp}');
+    await waitFor(() => focused() === '1');
+    expect(await axeViolations(host)).toEqual([]);
+
+    // The snooze menu of the second row: its arrows move between its items, and the row keeps focus.
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => focused() === '2');
+    await userEvent.keyboard('s');
+    const menu = await waitFor(() => host.querySelector<HTMLElement>('[role="menu"]'));
+    const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    await waitFor(() => document.activeElement === items[0]);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(items[1]);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(items[0]);
+    expect(menu.isConnected).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => focused() === '2');
+    expect(dialog.isConnected).toBe(true);
+  });
+});

@@ -12,11 +12,12 @@ import { cx } from '../shared/cx';
 import { cleanupAll, listen } from '../shared/listen';
 import { useInboxUi } from './context';
 import { emptyText } from './inbox-tabs';
+import { focusTarget, rowsOf } from './feed-rows';
 import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
-import { loadMenus } from '../shared/MenuTrigger';
+import { loadMenus, useMenus, type Menus } from '../shared/MenuTrigger';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -69,15 +70,6 @@ function CustomRow({
     <div ref={setRefs} data-inbox-slot="custom-row" data-state={notification.isRead ? 'read' : 'unread'} {...article}>
       <RowPositionContext.Provider value={position}>{render(rowActions)}</RowPositionContext.Provider>
     </div>
-  );
-}
-
-/** Where focus goes in a feed row: a notification's main link or button, else the custom row itself, else its first control. */
-function focusTarget(row: Element): HTMLElement | null {
-  return (
-    row.querySelector<HTMLElement>('[data-inbox-slot="item-main"]') ??
-    row.querySelector<HTMLElement>('[data-inbox-slot="custom-row"][role="article"]') ??
-    row.querySelector<HTMLElement>('a[href], button')
   );
 }
 
@@ -136,13 +128,22 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     return () => observer.disconnect();
   }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
-  // The keyboard shortcuts of the focused notification, with this render's notifications; they come
-  // with the menus (loaded once the page is idle).
+  // The keys pressed in the inbox, which its root hands the feed: those that move between notifications
+  // and the focused one's shortcuts, with this render's notifications. They come with the menus (loaded
+  // once the page is idle), heard at once once they are here: a key that moves focus must keep the
+  // browser from scrolling too.
   const { inbox } = useInboxContext('Inbox.Feed');
   const toasts = useContext(ToastsContext);
-  const shortcut = useRef((event: globalThis.KeyboardEvent): void => void event);
+  const menus = useMenus();
+  const { feedKeysRef } = ui;
   useIsomorphicLayoutEffect(() => {
-    shortcut.current = (event) => void loadMenus().then((menus) => menus?.onShortcut(event, feed.notifications, inbox, ui, toasts));
+    feedKeysRef.current = (event) => {
+      const element = scrollRef.current;
+      const run = (loaded?: Menus) => element && loaded?.onFeedKey(event, element, feed.notifications, inbox, ui, toasts);
+      if (menus) run(menus);
+      else void loadMenus().then(run);
+    };
+    return () => void (feedKeysRef.current = null);
   });
 
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
@@ -153,7 +154,7 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (!element || !last || last.element.isConnected) return;
     lastFocus.current = null;
     if (document.activeElement && document.activeElement !== document.body) return;
-    const rows = element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]');
+    const rows = rowsOf(element);
     const row = rows[Math.min(last.index, rows.length - 1)];
     if (row) focusTarget(row)?.focus();
   });
@@ -162,25 +163,14 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     if (!element) return;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
-      const row = target instanceof Element && target.closest('[data-inbox-slot="feed-row"]');
-      lastFocus.current = row ? { index: [...element.querySelectorAll('[data-inbox-slot="feed-row"]')].indexOf(row), element: target } : null;
+      const row = target instanceof Element && target.closest<HTMLElement>('[data-inbox-slot="feed-row"]');
+      lastFocus.current = row ? { index: rowsOf(element).indexOf(row), element: target } : null;
     };
     const onFocusOut = (event: FocusEvent) => {
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    // The feed pattern: Page Down / Page Up move between notifications. The focused one's shortcuts.
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'PageDown' && event.key !== 'PageUp') return shortcut.current(event);
-      const rows = Array.from(element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]'));
-      const current = rows.findIndex((row) => row.contains(document.activeElement));
-      const next = rows[current + (event.key === 'PageDown' ? 1 : -1)];
-      if (next) {
-        event.preventDefault();
-        focusTarget(next)?.focus();
-      }
-    };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'keydown', onKeyDown));
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut));
   }, [scrollRef]);
 
   // The rows' own actions come with the menus' chunk, which the root loads once the page is idle.

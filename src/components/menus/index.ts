@@ -3,5 +3,5 @@ export { RowMenu } from './RowMenu';
 export { HeaderMenuPopover } from './HeaderMenuPopover';
 export { HeaderDialog } from './HeaderDialog';
 export { ItemTools } from './ItemTools';
-export { onShortcut } from './on-shortcut';
+export { onFeedKey } from './on-feed-key';
 export { toastsOf, ToastList } from './toasts';

@@ -6,7 +6,7 @@
 import { useCallback, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type * as MenusModule from '../menus/index';
 
-type Menus = typeof MenusModule;
+export type Menus = typeof MenusModule;
 let loaded: Menus | undefined;
 const listeners = new Set<() => void>();
 

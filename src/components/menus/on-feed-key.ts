@@ -2,6 +2,7 @@ import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import type { Inbox } from '../../queries/inbox';
 import type { InboxUi } from '../inbox/context';
 import { rowActionsOf } from '../notification-item/use-row-actions';
+import { focusTarget, rowsOf } from '../inbox/feed-rows';
 import { toastsOf } from './toasts';
 
 /**
@@ -15,18 +16,39 @@ function openSnooze(row: Element, frames = 10): void {
   else if (frames > 0) requestAnimationFrame(() => openSnooze(row, frames - 1));
 }
 
+/** The keys that move focus between notifications, and which way. */
+const STEPS: Partial<Record<string, number>> = { PageDown: 1, ArrowDown: 1, PageUp: -1, ArrowUp: -1 };
+
 /**
- * The keyboard shortcuts of the focused notification (a keydown in the feed, of `notifications`):
- * `e` archive or unarchive, `s` snooze (opens its menu), `#` or Delete delete, `u` read or unread,
- * `z` undo the latest toast's change. Not while typing, in a menu, or with a modifier (the browser's
- * and the app's own shortcuts stay theirs).
+ * A key pressed in the inbox (its root hands the feed each, of `notifications`, in `feed`):
+ * - Page Down and Page Up (the feed pattern), and the arrows, which readers try first, move focus to
+ *   the next or the previous notification; from outside the feed (the popover itself once it opens,
+ *   the header, the tabs), to the first;
+ * - the focused notification's shortcuts: `e` archive or unarchive, `s` snooze (opens its menu), `#`
+ *   or Delete delete, `u` read or unread; and `z` undo the latest toast's change.
+ *
+ * Not for a key something took already (a menu takes its keys and stops them), nor while typing or
+ * choosing in a field (a row of your own may hold one), nor with a modifier (the browser's and the
+ * app's own keys stay theirs).
  */
-export function onShortcut(event: KeyboardEvent, notifications: readonly InboxNotification<RegisteredPayload>[], inbox: Inbox, ui: InboxUi, toasts: { key: object; ms: number } | null): void {
+export function onFeedKey(event: KeyboardEvent, feed: Element, notifications: readonly InboxNotification<RegisteredPayload>[], inbox: Inbox, ui: InboxUi, toasts: { key: object; ms: number } | null): void {
   const { key, target } = event;
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (!(target instanceof Element) || target.closest('input, textarea, select, [contenteditable], [popover]')) return;
+  if (!(target instanceof Element) || target.closest('input, textarea, select, [contenteditable]')) return;
+  const rows = rowsOf(feed);
+  // The focused notification's row; -1 outside the feed.
+  const at = rows.findIndex((row) => row.contains(target));
+  const step = STEPS[key];
+  if (step) {
+    const next = rows[at + step];
+    if (next) {
+      event.preventDefault();
+      focusTarget(next)?.focus();
+    }
+    return;
+  }
   if (key === 'z' && toasts) return toastsOf(toasts.key, toasts.ms).undoLast();
-  const row = target.closest<HTMLElement>('[data-inbox-slot="feed-row"]');
+  const row = rows[at];
   const notification = row && notifications.find((n) => n.id === row.dataset.windowId);
   if (!notification) return;
   const actions = rowActionsOf(notification, inbox, ui, ui.labels);
