@@ -1,5 +1,8 @@
 /** The feed's rows, read from its element: for the focus that moves between them and comes back to them. */
 
+/** The keys that move focus between notifications, and which way. */
+export const STEPS: Partial<Record<string, number>> = { PageDown: 1, ArrowDown: 1, PageUp: -1, ArrowUp: -1 };
+
 /** The rows of the feed in `element`, in order. */
 export const rowsOf = (element: Element) => [...element.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"]')];
 

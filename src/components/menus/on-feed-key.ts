@@ -2,7 +2,7 @@ import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import type { Inbox } from '../../queries/inbox';
 import type { InboxUi } from '../inbox/context';
 import { rowActionsOf } from '../notification-item/use-row-actions';
-import { focusTarget, rowsOf } from '../inbox/feed-rows';
+import { focusTarget, rowsOf, STEPS } from '../inbox/feed-rows';
 import { toastsOf } from './toasts';
 
 /**
@@ -15,9 +15,6 @@ function openSnooze(row: Element, frames = 10): void {
   if (shown) shown.click();
   else if (frames > 0) requestAnimationFrame(() => openSnooze(row, frames - 1));
 }
-
-/** The keys that move focus between notifications, and which way. */
-const STEPS: Partial<Record<string, number>> = { PageDown: 1, ArrowDown: 1, PageUp: -1, ArrowUp: -1 };
 
 /**
  * A key pressed in the inbox (its root hands the feed each, of `notifications`, in `feed`):
