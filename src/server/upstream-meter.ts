@@ -21,33 +21,49 @@ export interface UpstreamMeter {
 
 /** `overLimits`: counts one request against the user's limits; the seconds to wait when one is over. */
 export function createUpstreamMeter(overLimits: () => Promise<number | undefined>): UpstreamMeter {
+  // Counted against the ceiling as soon as asked for, before any wait, so concurrent charges cannot
+  // both take the last place; given back when a limit refuses.
   let sent = 0;
   let ceiling = Number.POSITIVE_INFINITY;
-  // The browser request was counted when it came: that pays for its first upstream request.
+  // Counted against the user's limits and not yet used: the browser request was counted when it
+  // came, which pays for its first upstream request.
   let paid = 1;
+  // Reserved (counted against the ceiling and paid) for the next charges.
+  let held = 0;
+  /** Takes one paid place, counting one more against the limits when none is left. */
   const pay = async (): Promise<Refusal | undefined> => {
+    if (paid > 0) {
+      paid--;
+      return undefined;
+    }
     const wait = await overLimits();
-    if (wait !== undefined) return { retryAfter: wait };
-    paid++;
-    return undefined;
+    return wait === undefined ? undefined : { retryAfter: wait };
   };
   return {
     async charge() {
-      if (sent >= ceiling) return 'ceiling';
-      if (paid === 0) {
-        const refused = await pay();
-        if (refused) return refused;
+      if (held > 0) {
+        held--;
+        return undefined;
       }
-      paid--;
+      if (sent >= ceiling) return 'ceiling';
       sent++;
-      return undefined;
+      const refused = await pay();
+      if (refused) sent--;
+      return refused;
     },
     async reserve(count) {
       if (sent + count > ceiling) return 'ceiling';
-      while (paid < count) {
+      sent += count;
+      for (let taken = 0; taken < count; taken++) {
         const refused = await pay();
-        if (refused) return refused;
+        if (refused) {
+          // What was counted against the limits stays paid, for a later charge.
+          sent -= count;
+          paid += taken;
+          return refused;
+        }
       }
+      held += count;
       return undefined;
     },
     left: () => ceiling - sent,
