@@ -141,11 +141,7 @@ describe.each(vectors)('$name, through the socket', ({ subject }) => {
     expect(desktop.get(subject)?.title.startsWith(subject.slice(0, 3))).toBe(true);
   });
 
-  // The desktop notification is made in src/realtime/desktop-notifications.ts, which passes the
-  // notification's subject and body to the OS as they came. Until it applies the display rule (as
-  // the toasts do: displayText, a subject of 200 and a content of 300), this test fails, and so this
-  // case is marked as failing; the fix turns `it.fails` into `it`.
-  it.fails('KNOWN BUG, issue 34 §5: the desktop notification does not apply the display rule yet (no reordering character, marks and length bounded as the page shows it)', () => {
+  it('the desktop notification follows the display rule: no reordering character, marks and length bounded as the page shows them', () => {
     const shown = desktop.get(subject);
     const page = toasts.get(subject);
     expect(shown?.title).not.toMatch(REORDERING);

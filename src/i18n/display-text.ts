@@ -1,6 +1,7 @@
 /**
- * The one rule every text from the service goes through before it is shown (subjects, content,
- * button labels and results, workflow names, senders' initials):
+ * The one rule every text from the service goes through before it leaves the kit (subjects, content,
+ * button labels and results, workflow names, senders' initials, in the page, its toasts and on the
+ * desktop):
  * - the characters that reorder or hide what follows them are removed (bidi embeddings,
  *   overrides and isolates: `invoice\u202Efdp.exe` would read "invoiceexe.pdf"); marks that only
  *   hint a direction (LRM, RLM, ALM) stay;
@@ -16,6 +17,10 @@ const STACKED_MARKS = /([\p{M}\u200C\u200D]{8})[\p{M}\u200C\u200D]+/gu;
 
 /** Characters shown of a label: a button, a result, a workflow's name. */
 export const LABEL_MAX = 120;
+/** Characters shown of a subject, and of content before "Show more" and after it: in the page and on the desktop alike. */
+export const SUBJECT_MAX = 200;
+export const CONTENT_MAX = 300;
+export const EXPANDED_MAX = 20_000;
 
 export function displayText(text: string, max: number): { text: string; cut: boolean } {
   const clean = text.replace(REORDERING, '').replace(STACKED_MARKS, '$1');

@@ -4,6 +4,7 @@
  * only, tagged with its id (a notification shown twice replaces itself). The reader's choice is kept
  * in this browser, per service and subscriber.
  */
+import { CONTENT_MAX, displayText, SUBJECT_MAX } from '../i18n/display-text';
 import type { Notification } from '../queries/matches';
 
 export const desktopKey = (scope: string) => `inbox-kit:desktop:${scope}`;
@@ -22,7 +23,11 @@ export async function showOnDesktop(scope: string, notification: Notification): 
   if (!desktopAllowed(scope) || document.visibilityState === 'visible') return;
   const held = await navigator.locks?.query().then((state) => state.held ?? [], () => []);
   if (held?.some((lock) => lock.name === `inbox-kit:poller:${scope}`)) return;
-  const shown = new Notification(notification.subject || notification.body || '', { body: notification.subject ? (notification.body ?? '') : '', tag: notification.id });
+  // The operating system shows what it is given: the page's display rule first (a reordering
+  // character would make "invoice\u202Efdp.exe" read "invoiceexe.pdf"; a huge title goes to the OS whole).
+  const subject = displayText(notification.subject ?? '', SUBJECT_MAX).text;
+  const body = displayText(notification.body ?? '', CONTENT_MAX).text;
+  const shown = new Notification(subject || body, { body: subject ? body : '', tag: notification.id });
   shown.onclick = () => {
     window.focus();
     shown.close();

@@ -3,7 +3,7 @@ import { safeUrl, senderOf, type ActorSubscriber, type InboxNotification, type R
 import type { V1Extras } from '../../client/v1-notifications';
 import { useMarkAction } from '../../hooks/useMarkAction';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
-import { displayLabel, displayText } from '../../i18n/display-text';
+import { CONTENT_MAX, displayLabel, displayText, EXPANDED_MAX, SUBJECT_MAX } from '../../i18n/display-text';
 import { textDirection } from '../../i18n/text-direction';
 import { formatDateTime, formatRelativeTime } from '../../i18n/time';
 import { cx } from '../shared/cx';
@@ -20,11 +20,6 @@ import { useRowActions } from './use-row-actions';
 function withDirection(shown: { text: string; cut: boolean }) {
   return { ...shown, dir: textDirection(shown.text) };
 }
-
-/** Characters shown of a subject, and of content before "Show more" and after it. */
-const SUBJECT_MAX = 200;
-const CONTENT_MAX = 300;
-const EXPANDED_MAX = 20_000;
 
 type Notification = InboxNotification<RegisteredPayload>;
 
