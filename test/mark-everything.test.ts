@@ -3,10 +3,11 @@
  * up on mark-all, how a failed run resumes under its key, whose run that is, a retry sent while
  * the first request is still marking, and a run cut short by the requests one browser request may make.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InboxV1Client } from '../src/client/client';
 import { InboxApiError } from '../src/client/errors';
-import { createMarkEverything } from '../src/server/mark-everything';
+import { createMarkEverything, type Reserve } from '../src/server/mark-everything';
+import { createUpstreamMeter } from '../src/server/upstream-meter';
 
 const notFound = (message: string) =>
   new InboxApiError({ operation: 'markAll', method: 'POST', url: '', status: 404, statusText: 'Not Found', body: { message }, headers: new Headers(), retryAfterMs: undefined, mayHaveApplied: false });
@@ -56,8 +57,16 @@ function fakeService(unread: Record<string, string[]>, markAll: () => Promise<nu
   };
 }
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
-/** No ceiling on the requests a run makes. */
-const unlimited = () => Number.POSITIVE_INFINITY;
+/** No ceiling or limit on the requests a run makes. */
+const unlimited: Reserve = async () => undefined;
+/** A browser request's meter over v1: at most `ceiling` upstream requests, within a limit that has `room` more after the request's own. */
+function meterOf(ceiling: number, room = Number.POSITIVE_INFINITY) {
+  let counted = 0;
+  const meter = createUpstreamMeter(async () => (++counted <= room ? undefined : 30));
+  meter.limitTo(ceiling);
+  const reserve = vi.fn<Reserve>((count) => meter.reserve(count));
+  return reserve;
+}
 
 describe('createMarkEverything', () => {
   it('gives up on mark-all only for the router’s own 404, not for a resource’s', async () => {
@@ -98,17 +107,22 @@ describe('createMarkEverything', () => {
     const service = fakeService(unread, noRoute);
     const markEverything = createMarkEverything();
     const open = service.hold();
-    const first = markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const retry = markEverything(service.client, 'ada', 'read', unlimited, undefined, 'k');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // Only the first request's batch is on its way.
+    const reserve = vi.fn(unlimited);
+    const first = markEverything(service.client, 'ada', 'read', reserve, undefined, 'k');
+    // The first request's batch is on its way (held).
+    await vi.waitFor(() => expect(service.sent).toHaveLength(1));
+    const reserved = reserve.mock.calls.length;
+    const retry = markEverything(service.client, 'ada', 'read', reserve, undefined, 'k');
+    // The retry waits for it: it has reserved nothing, so it sends nothing.
+    expect(reserve.mock.calls.length).toBe(reserved);
     expect(service.sent).toHaveLength(1);
     open();
     await Promise.all([first, retry]);
     expect(unread.ada).toEqual([]);
-    // No batch sent twice.
+    // No batch sent twice, no notification marked twice.
     expect(new Set(service.sent.map((s) => s.key)).size).toBe(service.sent.length);
+    const marked = service.sent.flatMap((s) => s.ids);
+    expect(new Set(marked).size).toBe(marked.length);
   });
 
   it('stops within the requests allowed, says how far it got, and the same request again goes on from there', async () => {
@@ -119,7 +133,7 @@ describe('createMarkEverything', () => {
     const rounds: { marked: number; done: boolean; requests: number }[] = [];
     for (let round = 0; round < 5; round++) {
       const before = service.requests();
-      const result = await markEverything(service.client, 'ada', 'read', () => 3 - (service.requests() - before), undefined, 'k3');
+      const result = await markEverything(service.client, 'ada', 'read', meterOf(3), undefined, 'k3');
       rounds.push({ ...result, requests: service.requests() - before });
       if (result.done) break;
     }
@@ -131,5 +145,17 @@ describe('createMarkEverything', () => {
       { marked: 250, done: true, requests: 2 },
     ]);
     expect(unread.ada).toEqual([]);
+  });
+
+  it('reserves a round’s list and its mark-as before sending the list: a limit with room for one sends no list it cannot mark', async () => {
+    const noRoute = async () => Promise.reject(notFound('Cannot POST /mark-all'));
+    const unread = { ada: ids('a', 150) };
+    const service = fakeService(unread, noRoute);
+    const markEverything = createMarkEverything();
+    // Mark-all's 404 paid by the browser request's own count; one more under the limit, not two.
+    const result = await markEverything(service.client, 'ada', 'read', meterOf(3, 1), undefined, 'k4');
+    expect(result).toEqual({ marked: 0, done: false, retryAfter: 30 });
+    expect(service.requests()).toBe(1);
+    expect(service.sent).toEqual([]);
   });
 });

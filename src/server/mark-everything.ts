@@ -7,6 +7,7 @@
 import type { InboxV1Client } from '../client/client';
 import { InboxApiError } from '../client/errors';
 import { newIdempotencyKey } from '../client/http';
+import type { Refusal } from './upstream-meter';
 
 /** Ids per mark-as request, as many as a feed page holds at most. */
 export const MARK_AS_BATCH = 100;
@@ -23,15 +24,22 @@ interface Batch {
   marked?: number;
 }
 
-/** How far a "mark all" got: how many it marked, and whether any are left to mark. */
+/**
+ * How far a "mark all" got: how many it marked, and whether any are left to mark; `retryAfter`: the
+ * user's limit stopped it, for that many seconds.
+ */
 export interface Marked {
   marked: number;
   done: boolean;
+  retryAfter?: number;
 }
+
+/** Counts `count` upstream requests before any is sent (the browser request's meter, see upstream-meter.ts). */
+export type Reserve = (count: number) => Promise<Refusal | undefined>;
 
 /**
  * Marks all of one subscriber's notifications read or seen through `client` (`payload`: only those whose payload
- * matches), sending no more requests than `left()` allows, and says how far it got. Called again under the same
+ * matches), each request reserved on `reserve` before it is sent, and says how far it got. Called again under the same
  * `idempotencyKey` after an unclear answer, it sends again what has no answer, as it was and under the same
  * keys (so the service replays what it already applied), and goes on from there.
  */
@@ -39,7 +47,7 @@ export type MarkEverything = (
   client: InboxV1Client,
   subscriberId: string,
   markAs: 'read' | 'seen',
-  left: () => number,
+  reserve: Reserve,
   payload?: Record<string, unknown>,
   idempotencyKey?: string,
 ) => Promise<Marked>;
@@ -50,8 +58,10 @@ export function createMarkEverything(): MarkEverything {
   /** Each "mark all" by its subscriber, what it marks and its key, until it is done. */
   const runs = new Map<string, Run>();
 
-  return async (client, subscriberId, markAs, left, payload, idempotencyKey = newIdempotencyKey()) => {
-    if (!payload && markAllSupported && left() > 0) {
+  return async (client, subscriberId, markAs, reserve, payload, idempotencyKey = newIdempotencyKey()) => {
+    if (!payload && markAllSupported) {
+      const refusal = await reserve(1);
+      if (refusal) return stopped(refusal, 0);
       try {
         return { marked: await client.markAll({ subscriberId, markAs }, { idempotencyKey }), done: true };
       } catch (error) {
@@ -67,7 +77,7 @@ export function createMarkEverything(): MarkEverything {
     if (runs.size > 100) runs.delete(runs.keys().next().value as string);
     // A retry of a request still sending (the browser gave up waiting) goes on after it, from where it is.
     while (run.sending) await run.sending.catch(() => undefined);
-    const sending = markRest(client, subscriberId, markAs, left, payload, idempotencyKey, run.batches);
+    const sending = markRest(client, subscriberId, markAs, reserve, payload, idempotencyKey, run.batches);
     run.sending = sending;
     try {
       const marked = await sending;
@@ -79,33 +89,40 @@ export function createMarkEverything(): MarkEverything {
   };
 }
 
+/** Where a refusal stops a run that has marked `marked`: the ceiling leaves the rest to the next request, a limit says when. */
+function stopped(refusal: Refusal, marked: number): Marked {
+  return refusal === 'ceiling' ? { marked, done: false } : { marked, done: false, retryAfter: refusal.retryAfter };
+}
+
 /**
- * Sends again the batches of `batches` with no answer, then lists and marks the rest, 100 at a time, within
- * `left()` requests (a round is two: the list, then its mark-as); how many were marked in all, and whether
- * that is all.
+ * Sends again the batches of `batches` with no answer, then lists and marks the rest, 100 at a time, each
+ * round's two requests (the list, then its mark-as) reserved before the list is sent, so no list goes
+ * that there is no room to mark; how many were marked in all, and whether that is all.
  */
 async function markRest(
   client: InboxV1Client,
   subscriberId: string,
   markAs: 'read' | 'seen',
-  left: () => number,
+  reserve: Reserve,
   payload: Record<string, unknown> | undefined,
   idempotencyKey: string,
   batches: Batch[],
 ): Promise<Marked> {
-  const marked = (done: boolean): Marked => ({ marked: batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0), done });
+  const markedSoFar = () => batches.reduce((sum, batch) => sum + (batch.marked ?? 0), 0);
   // Each batch's key is derived from the request's (cut, so the proxy's scoped key stays within its limit).
   const send = async (batch: Batch, index: number): Promise<number> =>
     (batch.marked = (await client.markAs({ subscriberId, messageId: batch.messageId, markAs }, { idempotencyKey: `${idempotencyKey.slice(0, 100)}-${index}` })).length);
   for (const [index, batch] of batches.entries()) {
     if (batch.marked !== undefined) continue;
-    if (left() < 1) return marked(false);
+    const refusal = await reserve(1);
+    if (refusal) return stopped(refusal, markedSoFar());
     await send(batch, index);
   }
   const filter = markAs === 'read' ? { read: false } : { seen: false };
   // Each round takes the newest matching ids: marked ones drop out of the filter, so page 0 is always the rest.
   for (;;) {
-    if (left() < 2) return marked(false);
+    const refusal = await reserve(2);
+    if (refusal) return stopped(refusal, markedSoFar());
     const page = await client.getFeed({ subscriberId, ...filter, ...(payload ? { payload } : {}), limit: MARK_AS_BATCH });
     // Items the schema left out are the user's too: marked with the rest, or they would stay unread for ever.
     const ids = [...page.data.map((item) => item._id), ...page.invalidItems.flatMap((item) => (item.id ? [item.id] : []))];
@@ -114,5 +131,5 @@ async function markRest(
     batches.push(batch);
     if ((await send(batch, batches.length - 1)) === 0 || !page.hasMore) break;
   }
-  return marked(true);
+  return { marked: markedSoFar(), done: true };
 }

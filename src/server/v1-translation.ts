@@ -110,7 +110,8 @@ export async function answerOverV1(
       if (parsed.tags !== undefined || parsed.contextKeys !== undefined) return refuse(404, 'Marking by tags or contexts needs the v2 API; the notification service has v1 only.');
       if (notificationId === 'seen') await client.notifications.markAsSeen({ subscriberId, ...(ids ? { notificationIds: ids } : {}) }, options);
       else {
-        const { marked, done } = await markEverything(client, subscriberId, 'read', meter.left, data, idempotencyKey);
+        const { marked, done, retryAfter } = await markEverything(client, subscriberId, 'read', (count) => meter.reserve(count), data, idempotencyKey);
+        if (retryAfter !== undefined) return limited({ retryAfter });
         // Cut short by the ceiling: under way, as the service says of a key in flight; the same request again goes on.
         if (!done) {
           const message = `Marked ${marked} so far; more are left: send the same request again, under the same idempotency-key, to go on.`;
