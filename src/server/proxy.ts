@@ -269,6 +269,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       if (route.v2) own = route.v2 === 'page' ? v2Page(own, query) : v2One(own);
       return JSON.stringify(route.payloads && options.payloadSchema ? await withCheckedPayloads(own, options.payloadSchema, route.payloads) : own);
     } catch (error) {
+      // The store counting a look-up failed: answered 503 as any count it fails (see overLimit).
+      if (isStoreFailure(error)) throw error;
       // The service may have applied a change: answering "nothing of yours" would hide it, so the
       // answer says the outcome is unknown, and the client sends it again under its key.
       if (error instanceof OwnershipUnknown) return hidden(502, 'Which of these messages are yours could not be checked; send the request again', error.message, headers);
@@ -402,6 +404,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
           return fail(404, `Could not find a snoozed notification with id '${notificationId}'. The notification may not exist or may not be in a snoozed state.`);
         }
       } catch (error) {
+        if (isStoreFailure(error)) throw error;
         if (signal.aborted) return fail(504, `The notification service did not answer within ${timeoutMs} ms`);
         return hidden(502, 'Whether this notification is yours could not be checked; send the request again', String(error));
       }
