@@ -19,6 +19,8 @@ export interface StartOptions {
   ready: RegExp;
   /** What to call it in errors. */
   name: string;
+  /** What to do when the command cannot be started at all (not installed), said in the error. */
+  whenMissing?: string;
   timeoutMs?: number;
 }
 
@@ -47,6 +49,11 @@ export async function startProcess(command: string, args: string[], options: Sta
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
+    // Not installed, not executable: said at once, with what to do (otherwise an unhandled error after the hook's timeout).
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(new Error(`${options.name} could not be started (${error.message})${options.whenMissing ? `: ${options.whenMissing}` : ''}`));
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       fail(new Error(`${options.name} exited with ${String(code)}:\n${output}`));

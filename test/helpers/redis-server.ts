@@ -21,6 +21,15 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** Starts Debian's `redis-server` (or `REDIS_SERVER`) on `port`, keeping nothing on disk but in `folder`. */
+export function startRedisServer(port: number, folder: string): Promise<RunningProcess> {
+  return startProcess(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
+    name: 'redis-server',
+    ready: /Ready to accept connections/,
+    whenMissing: 'install redis-server (apt-get install redis-server) or set REDIS_SERVER',
+  });
+}
+
 export function setupRedisServer() {
   let port = 0;
   let folder = '';
@@ -28,10 +37,7 @@ export function setupRedisServer() {
 
   async function start(): Promise<void> {
     if (running) throw new Error('redis-server is already running');
-    running = await startProcess(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
-      name: 'redis-server',
-      ready: /Ready to accept connections/,
-    });
+    running = await startRedisServer(port, folder);
   }
 
   async function stop(): Promise<void> {
