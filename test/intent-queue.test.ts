@@ -15,7 +15,8 @@ function queue() {
   });
   return { q, cache, settled };
 }
-const dropped = () => new InboxNetworkError('markAs', 'http://x', new Error('connection reset'));
+/** A connection dropped after the request went, as the client reports it: it may have been applied. */
+const dropped = () => Object.assign(new InboxNetworkError('markAs', 'http://x', new Error('connection reset')), { mayHaveApplied: true });
 /** A 4xx to a change: `replayed` when the service answered it under the change's key from before. */
 const refused = (status: number, replayed: boolean) =>
   new InboxApiError({
@@ -31,8 +32,8 @@ const refused = (status: number, replayed: boolean) =>
   });
 const answer = (key: string, value: number) => async () => ({ result: value, values: new Map([[key, value]]) });
 
-it('sends an unanswered change again before the next on its key, once, and writes what it brought to keys nobody else changes', async () => {
-  const { q, cache } = queue();
+it('sends an unanswered change again before the next on its key, once, and has the caches read again what it brought', async () => {
+  const { q, cache, settled } = queue();
   cache.set('x', 0).set('y', 0);
   const sent: string[] = [];
   let first = 0;
@@ -48,7 +49,8 @@ it('sends an unanswered change again before the next on its key, once, and write
   await q.run(new Map([['x', 3]]), async () => (sent.push('third'), answer('x', 3)()));
   expect(sent).toEqual(['first', 'first', 'second', 'third']);
   expect(cache.get('x')).toBe(3);
-  expect(cache.get('y')).toBe(1);
+  // Its own unclear answer, then its answer sent again (what it changed of `y`, a read tells), then nothing.
+  expect(settled).toEqual([true, true, false]);
 });
 
 it('refuses the next change, unsent, while the earlier one still has no answer; a refusal replayed under its key answers it', async () => {
@@ -221,4 +223,73 @@ it('a change sent again and still on its way is waited for, however old', async 
   await Promise.all([a, b]);
   expect(order.indexOf('b=2')).toBeGreaterThan(order.indexOf('answered'));
   expect(cache.get('b')).toBe(2);
+});
+
+it('a final change (a delete) waits for nothing: not for an earlier change of its keys sent again, the changes after it, or a change to every key', async () => {
+  const { q } = queue();
+  const order: string[] = [];
+  let release = () => {};
+  let attempts = 0;
+  // No clear answer; sent again (before the next change of `x`), it hangs until released.
+  const first = async () => {
+    order.push(attempts++ === 0 ? 'x=1' : 'x=1 again');
+    if (attempts === 1) throw dropped();
+    await new Promise<void>((resolve) => (release = resolve));
+    return { result: 1, values: new Map<string, number>() };
+  };
+  await q.run(new Map([['x', 1]]), first).catch(() => undefined);
+  const next = q.run(new Map([['x', 2]]), async () => (order.push('x=2'), answer('x', 2)()));
+  const all = q.all(async () => order.push('all'));
+  await vi.waitFor(() => expect(order).toContain('x=1 again'));
+  await expect(q.run(new Map([['x', 3]]), async () => (order.push('x=3, final'), answer('x', 3)()), undefined, true)).resolves.toBe(3);
+  expect(order).toEqual(['x=1', 'x=1 again', 'x=3, final']);
+  release();
+  await Promise.all([next, all]);
+  expect(order).toEqual(['x=1', 'x=1 again', 'x=3, final', 'x=2', 'all']);
+});
+
+it('a change too old to send again may still land: what was made after it on its keys is made anew at each read again, in order, until its last', async () => {
+  vi.useFakeTimers();
+  const { q } = queue();
+  await q.run(new Map([['x', 1]]), async () => {
+    throw dropped();
+  }).catch(() => undefined);
+  vi.advanceTimersByTime(61_000);
+  const made: string[] = [];
+  const make = (name: string, key: string, value: number): Promise<number> =>
+    q.run(new Map([[key, value]]), answer(key, value), () => (made.push(name), make(name, key, value)));
+  await make('x=2', 'x', 2);
+  await make('y=5', 'y', 5);
+  await make('x=3', 'x', 3);
+  // Refused: the user saw it refused, so x=3 stays their last word.
+  await q.run(new Map([['x', 4]]), async () => Promise.reject(refused(400, false)), () => (made.push('x=4'), Promise.resolve())).catch(() => undefined);
+  expect(made).toEqual([]);
+  // 3 minutes after it was sent: x=3, the last word on its key (not x=2, which x=3 replaced); y is not its key.
+  await vi.advanceTimersByTimeAsync(120_000);
+  expect(made).toEqual(['x=3']);
+  // 10 minutes: once more (as made anew at 3 minutes), then no more.
+  await vi.advanceTimersByTimeAsync(420_000);
+  expect(made).toEqual(['x=3', 'x=3']);
+  await vi.advanceTimersByTimeAsync(3_600_000);
+  await make('x=6', 'x', 6);
+  await vi.advanceTimersByTimeAsync(3_600_000);
+  expect(made).toEqual(['x=3', 'x=3']);
+});
+
+it('…a change to every key too, while nothing was confirmed after it', async () => {
+  vi.useFakeTimers();
+  const { q } = queue();
+  await q.run(new Map([['x', 1]]), async () => {
+    throw dropped();
+  }).catch(() => undefined);
+  vi.advanceTimersByTime(61_000);
+  const made: string[] = [];
+  const all = (): Promise<unknown> => q.all(async () => 0, () => (made.push('all'), all()));
+  await all();
+  await vi.advanceTimersByTimeAsync(120_000);
+  expect(made).toEqual(['all']);
+  // A change of a key after it is the last word there: making it again would overwrite that.
+  await q.run(new Map([['y', 2]]), answer('y', 2));
+  await vi.advanceTimersByTimeAsync(420_000);
+  expect(made).toEqual(['all']);
 });

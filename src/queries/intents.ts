@@ -1,4 +1,4 @@
-import { InboxApiError, InboxNetworkError, InboxTimeoutError, type InboxError } from '../client/index';
+import { InboxApiError, InboxError } from '../client/index';
 
 /**
  * The one recipe for optimistic mutations: apply the user's intent to the cache at once, send it, then
@@ -8,21 +8,26 @@ import { InboxApiError, InboxNetworkError, InboxTimeoutError, type InboxError } 
  * user made them and the last intent wins. One that got no clear answer may still be applied later (the
  * service got it and is slow): before the next mutation on its keys goes, it is sent again under the same
  * idempotency keys until the service answers clearly, so it cannot land after that next one. Until it is
- * answered, the next one is refused.
+ * answered, the next one is refused. Past a minute it is no longer sent again, yet may still land: a later
+ * mutation on its keys is then made again (anew) each time the service is read again after it.
+ *
+ * A final mutation (a delete) waits for nothing: whatever order it lands in, it is the last word, and it must
+ * not wait behind an earlier mutation's answer when the page is about to go.
  */
 
 /** What a send throws that sent nothing (a delete undone in its window): rolled back, nothing read again. */
 export const NOT_SENT = new Error('Nothing was sent.');
 
-/** No clear answer: the service may have applied it, or may still (see `InboxApiError.mayHaveApplied`). */
-function unclear(error: unknown): boolean {
-  return error instanceof InboxNetworkError || error instanceof InboxTimeoutError || (error as InboxError | undefined)?.mayHaveApplied === true;
-}
+/**
+ * No clear answer: the service may have applied it, or may still. The client says so of every network
+ * error, timeout and status that leaves it open (see `InboxError.mayHaveApplied`).
+ */
+const unclear = (error: unknown) => error instanceof InboxError && !!error.mayHaveApplied;
 
 /**
- * How long a request with no clear answer may still be applied by the service. Past this it is
- * not sent again: a request is not still being served a minute later (proxies and load balancers
- * give up well before), and sending it so late would apply a change the user saw refused.
+ * How long a request with no clear answer is sent again before the next on its keys. Past this it is
+ * not: sending it so late would apply a change the user saw refused. It may still land (a proxy
+ * gives up without stopping the service), so what was made after it is made again (see `readAgain`).
  */
 const MAY_LAND_WITHIN_MS = 60_000;
 
@@ -45,17 +50,27 @@ export interface IntentQueueOptions<V> {
 }
 
 /** A mutation with an unclear answer: its keys (none: every key), when it was sent, how to send it again. */
-interface Unsettled<V> {
+interface Unsettled {
   keys: readonly string[];
   at: number;
-  send: () => Promise<ReadonlyMap<string, V> | undefined>;
+  send: () => Promise<unknown>;
   sending?: Promise<void> | undefined;
-  /** The service answered it clearly: nothing is left to read again. */
-  answered?: boolean;
+  /** Answered clearly, or past its last read again: nothing is left to read again. */
+  done?: boolean;
+  /** The mutations on its keys confirmed once it was no longer sent again, in order: each makes its own anew. */
+  later: (() => Promise<unknown>)[];
 }
 
 export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
   let sequence = 0;
+  /**
+   * The latest confirmed mutation on each key, and the latest change to every key: a mutation is made anew
+   * only while it is the last word the service confirmed on each of its keys, and none is on its way.
+   */
+  const last = new Map<string, number>();
+  let lastAll = 0;
+  const isLast = (id: number, keys: readonly string[] | undefined) =>
+    keys ? lastAll < id && keys.every((key) => last.get(key) === id && !owners.has(key)) : lastAll === id && owners.size === 0 && [...last.values()].every((other) => other < id);
   /** Latest mutation per key, and the value it wants. */
   const owners = new Map<string, { id: number; value: V }>();
   /** The service's value per key while mutations on it are in flight (`undefined`: the cache knew none). */
@@ -66,28 +81,44 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
   let barrier: Promise<unknown> | undefined;
   let failed = false;
   /** Mutations with unclear answers, by key, until the service answers one clearly. */
-  const unsettled = new Map<string, Unsettled<V>>();
+  const unsettled = new Map<string, Unsettled>();
   /** A change to every key with an unclear answer. */
-  let unsettledAll: Unsettled<V> | undefined;
+  let unsettledAll: Unsettled | undefined;
+
+  /** The mutations with unclear answers that one on `keys` (every key: undefined) comes after. */
+  const earlier = (keys: readonly string[] | undefined) => new Set([unsettledAll, ...(keys ? keys.map((key) => unsettled.get(key)) : unsettled.values())]);
+
+  /** Forgets an unclear mutation: answered clearly, or past its last read again. */
+  function forget(entry: Unsettled): void {
+    entry.done = true;
+    if (unsettledAll === entry) unsettledAll = undefined;
+    for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
+  }
 
   /**
-   * Sends after `before` and after the unclear mutations on `keys` (every key: undefined) are answered;
-   * remembers its own unclear answer for `again`. The second promise settles once that is done.
+   * Sends after `before` and after the unclear mutations on `keys` (every key: undefined) are answered
+   * (a `final` one after nothing); remembers its own unclear answer to send it again, and, confirmed,
+   * `anew` with the earlier ones that may still land after it, for while it is the last word (mutation
+   * `id`). The second promise settles once that is done.
    */
-  function sendAfter<T>(before: Iterable<unknown>, keys: readonly string[] | undefined, send: () => Promise<T>, again: Unsettled<V>['send']) {
+  function sendAfter<T>(id: number, before: Iterable<unknown>, keys: readonly string[] | undefined, send: () => Promise<T>, anew?: () => Promise<unknown>, final?: boolean) {
     let sending = false;
-    const sent = Promise.allSettled(before).then(async () => {
+    const sent = Promise.allSettled(final ? [] : before).then(async () => {
       // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
-      const entries = new Set([unsettledAll, ...(keys ? keys.map((key) => unsettled.get(key)) : unsettled.values())]);
-      for (const entry of entries) if (entry) await resolve(entry);
+      if (!final) for (const entry of earlier(keys)) if (entry) await resolve(entry);
       sending = true;
       return send();
     });
     const done = sent.then(
-      () => undefined,
+      // Those still unsettled are no longer sent again: each may land after this one.
+      () => {
+        if (keys) for (const key of keys) last.set(key, id);
+        else lastAll = id;
+        if (anew) for (const entry of earlier(keys)) entry?.later.push(() => (isLast(id, keys) ? anew() : Promise.resolve()));
+      },
       (error: unknown) => {
         if (!sending || !unclear(error)) return;
-        const entry: Unsettled<V> = { keys: keys ?? [], send: again, at: Date.now() };
+        const entry: Unsettled = { keys: keys ?? [], send, at: Date.now(), later: [] };
         if (!keys) unsettledAll = entry;
         for (const key of keys ?? []) unsettled.set(key, entry);
         readAgain(entry);
@@ -96,21 +127,28 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
     return [sent, done] as const;
   }
 
-  /** Reads what the service holds at each of READ_AGAIN_MS after the entry's last sending, unless it is answered or sent again first. */
-  function readAgain(entry: Unsettled<V>): void {
+  /**
+   * Reads what the service holds at each of READ_AGAIN_MS after the entry's last sending, unless it is answered
+   * or sent again first; each time, what was made after it is made again first, in case it landed since. After
+   * the last, it is forgotten.
+   */
+  function readAgain(entry: Unsettled): void {
     const at = entry.at;
     for (const delay of READ_AGAIN_MS) {
       setTimeout(() => {
-        if (entry.answered || entry.at !== at) return;
+        if (entry.done || entry.at !== at) return;
+        if (delay === READ_AGAIN_MS[2]) forget(entry);
+        // Made again for the user, not by them: a refusal has nobody to tell.
+        for (const anew of entry.later.splice(0)) anew().catch(() => {});
         failed = true;
-        report(false);
+        report();
       }, delay);
     }
   }
 
-  /** Tells `settled` once nothing is in flight; `always`: also when nothing failed. */
-  function report(always: boolean): void {
-    if (owners.size > 0 || !(always || failed)) return;
+  /** Tells `settled` once nothing is in flight. */
+  function report(): void {
+    if (owners.size > 0) return;
     options.settled(failed);
     failed = false;
   }
@@ -120,32 +158,17 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
    * answers clearly: done, or refused in a replay of its own key. Any other refusal proves
    * nothing (a 429 or a proxy's 4xx comes before the service, and the first sending may still land).
    */
-  function resolve(entry: Unsettled<V>): Promise<void> {
-    const forget = (answered: boolean) => {
-      entry.answered = answered;
-      if (unsettledAll === entry) unsettledAll = undefined;
-      for (const key of entry.keys) if (unsettled.get(key) === entry) unsettled.delete(key);
-    };
+  function resolve(entry: Unsettled): Promise<void> | undefined {
     if (entry.sending) return entry.sending;
-    // Counted from its last sending: only one with nothing on its way may be too old to land.
-    if (Date.now() - entry.at > MAY_LAND_WITHIN_MS) {
-      forget(false);
-      return Promise.resolve();
-    }
+    // Counted from its last sending: only one with nothing on its way may be too old to send again.
+    if (Date.now() - entry.at > MAY_LAND_WITHIN_MS) return;
     entry.at = Date.now();
     entry.sending = entry.send().then(
-      (values) => {
-        forget(true);
-        // Applied now, perhaps: where a notification belongs in a filtered feed, or what a change to
-        // every key did, only a fresh read tells. The caches read again once the queue is idle.
+      () => {
+        forget(entry);
+        // Applied now, perhaps: what it changed (where a notification belongs in a filtered feed, what a
+        // change to every key did), only a fresh read tells. The caches read again once the queue is idle.
         failed = true;
-        // What the service holds now: the rollback value of keys a later mutation owns, the cache's for the others.
-        const writes = new Map<string, V>();
-        for (const [key, value] of values ?? []) {
-          if (owners.has(key)) confirmed.set(key, value);
-          else writes.set(key, value);
-        }
-        if (writes.size > 0) options.write(writes);
       },
       (error: unknown) => {
         entry.sending = undefined;
@@ -154,19 +177,20 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
           readAgain(entry);
           throw error;
         }
-        forget(true);
+        forget(entry);
       },
     );
     return entry.sending;
   }
 
   /**
-   * Applies `target` optimistically, waits for earlier mutations on the same keys, then calls `send`, which
-   * returns the service's values per key. `send` may be called again after an unclear answer, before a
-   * later mutation on the same keys: it must then send again what the service has not answered, under the
-   * same idempotency keys, so nothing is applied twice.
+   * Applies `target` optimistically, waits for earlier mutations on the same keys (a `final` one does not),
+   * then calls `send`, which returns the service's values per key. `send` may be called again after an
+   * unclear answer, before a later mutation on the same keys: it must then send again what the service has
+   * not answered, under the same idempotency keys, so nothing is applied twice. `anew` makes the same change
+   * as a new mutation (new idempotency keys), for when an earlier one may have landed after it.
    */
-  async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>): Promise<R> {
+  async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>, anew?: () => Promise<unknown>, final?: boolean): Promise<R> {
     const id = ++sequence;
     const keys = [...target.keys()];
     for (const [key, value] of target) {
@@ -175,7 +199,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
     }
     options.write(target);
 
-    const [sent, chain] = sendAfter([barrier, ...keys.map((key) => chains.get(key))], keys, send, () => send().then(({ values }) => values));
+    const [sent, chain] = sendAfter(id, [barrier, ...keys.map((key) => chains.get(key))], keys, send, anew, final);
     for (const key of keys) chains.set(key, chain);
 
     try {
@@ -199,7 +223,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
       }
       if (writes.size > 0) options.write(writes);
       for (const key of keys) if (chains.get(key) === chain) chains.delete(key);
-      report(true);
+      report();
     }
   }
 
@@ -208,15 +232,15 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
    * answers sent again and answered, else it is refused unsent), and before any after it. After an
    * unclear answer it is sent again before the next mutation, as `run`'s `send` is.
    */
-  async function all<R>(send: () => Promise<R>): Promise<R> {
-    const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send, () => send().then(() => undefined));
+  async function all<R>(send: () => Promise<R>, anew?: () => Promise<unknown>): Promise<R> {
+    const [sent, gate] = sendAfter(++sequence, [barrier, ...chains.values()], undefined, send, anew);
     barrier = gate;
     try {
       return await sent;
     } finally {
       if (barrier === gate) barrier = undefined;
-      // After a mutation sent again above: nothing else may be in flight to report it.
-      report(false);
+      // After a mutation sent again above too: nothing else may be in flight to report it.
+      report();
     }
   }
 

@@ -47,8 +47,11 @@ export function createNotificationTable() {
     next: () => ++seq,
     /** Writes what an answer sent at `seq` holds; returns the ids it changed. */
     merge: (notifications: readonly Notification[], at: number) => write(notifications.map((n) => [n.id, n]), at),
-    /** The service deleted these (an answer sent at `seq` says so). */
-    remove: (ids: readonly string[], at: number) => write(ids.map((id) => [id, undefined]), at),
+    /**
+     * The service deleted these (an answer sent at `at` says so): for good, as nothing undeletes, so no answer
+     * brings one back (an earlier change's, answered after the delete that overtook it, included).
+     */
+    remove: (ids: readonly string[], at: number) => write(ids.map((id) => [id, undefined, Infinity]), at),
     /**
      * A read sent at `at` did not find these where they were: deleted, or changed elsewhere so that it no longer
      * lists them. Gone until an answer sent after the one that wrote each brings it back (another list's read
