@@ -8,9 +8,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Inbox, useDelete, useFeed, useSnooze } from 'inbox-kit';
+import { Inbox, useArchive, useDelete, useFeed, useMarkAllAs, useMarkAs, useSnooze } from 'inbox-kit';
 import { V2 } from './helpers/dialect';
-import { heldBy, inboxWrapper, renderInboxHook, setupMockService, type WrapperProps } from './helpers/inbox';
+import { heldBy, inboxWrapper, renderInboxHook, settle, setupMockService, testClient, type WrapperProps } from './helpers/inbox';
 
 const service = setupMockService({ messages: 12 });
 /** A service whose clock is the test's (faked below): its snoozes end as time is moved on. */
@@ -116,6 +116,42 @@ describe.runIf(V2)('triage on v2', () => {
     }
     expect(changes().at(-1)!.method).toBe('DELETE');
     expect(await held()).toHaveLength(11);
+  });
+
+  type Hooks = { markAs: ReturnType<typeof useMarkAs>; archive: ReturnType<typeof useArchive>; markAll: ReturnType<typeof useMarkAllAs> };
+  it.each<[string, ((hooks: Hooks, id: string, other: string) => Promise<unknown>) | undefined]>([
+    ['a notification marked read on a slow service, then deleted', (hooks, id) => hooks.markAs.mutateAsync({ notificationId: id, markAs: 'read' })],
+    ['a notification archived on a slow service, then deleted', (hooks, id) => hooks.archive.mutateAsync({ notificationId: id, archived: true })],
+    ['a notification in “mark all as read” on a slow service, then deleted', (hooks) => hooks.markAll.mutateAsync({ markAs: 'read' })],
+    // Controls: nothing before it, and a change of another notification.
+    ['a notification deleted with nothing before it', undefined],
+    ['a notification deleted after another was marked read on a slow service', (hooks, _, other) => hooks.markAs.mutateAsync({ notificationId: other, markAs: 'read' })],
+  ])('%s: the page going sends the delete at once (keepalive), without waiting for any answer', async (_, earlier) => {
+    // The service answers no change until the delete has reached it (or the test ends).
+    let answer = () => {};
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    const keepalive: string[] = [];
+    const fetchSlowly: typeof fetch = async (input, init) => {
+      const method = init?.method ?? 'GET';
+      if (init?.keepalive) keepalive.push(`${method} ${String(input)}`);
+      if (method !== 'GET' && method !== 'DELETE') await slow;
+      return fetch(input, init);
+    };
+    const { result, queryClient } = renderInboxHook(() => ({ feed: useFeed(), markAs: useMarkAs(), archive: useArchive(), markAll: useMarkAllAs(), remove: useDelete() }), service, {
+      props: { client: testClient(service, { fetch: fetchSlowly }), undoMs: 60_000 },
+    });
+    await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(1));
+    const [id = '', other = ''] = result.current.feed.notifications.filter((n) => !n.isRead).map((n) => n.id);
+    const before = earlier?.(result.current, id, other).catch(() => undefined);
+    const removal = result.current.remove.mutateAsync(id);
+    await waitFor(() => expect(result.current.feed.notifications.map((n) => n.id)).not.toContain(id));
+    act(() => void dispatchEvent(new Event('pagehide')));
+    await waitFor(() => expect(keepalive).toEqual([expect.stringMatching(new RegExp(`^DELETE .*/${id}$`))]));
+    await waitFor(async () => expect((await heldBy(service)).map((n) => n.id)).not.toContain(id));
+    answer();
+    await act(() => Promise.all([before, removal]));
+    await act(() => settle(queryClient));
+    expect(result.current.feed.notifications.map((n) => n.id)).not.toContain(id);
   });
 
   it('snoozes from a preset: the notification leaves, the Snoozed view lists it until when, and Unsnooze brings it back', async () => {

@@ -4,7 +4,7 @@
  * overtaken by it: the last thing the user asked for is what the service keeps.
  */
 import { act, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFeed, useMarkAction, useMarkAllAs, useMarkAs, usePreferences, useUpdatePreference } from 'inbox-kit';
 import { ACTION_PATH, MARK_ALL_PATH, MARK_PATH, V2 } from './helpers/dialect';
 import { renderInboxHook, settle, setupMockService, SUBSCRIBER, testClient } from './helpers/inbox';
@@ -54,6 +54,41 @@ it('a mark read that timed out but landed late does not undo the mark unread tha
   expect(shown(other)).toBe(true);
   // Nothing applied twice: the first was sent again under its own key and answered from the service's record.
   expect(markRequests().filter((r) => r.applied)).toHaveLength(V2 ? 3 : 2);
+});
+
+it('a mark read that lands 93 s late, after the minute and after the mark unread that followed it, is overtaken again within the reads again: the unread holds', async () => {
+  // The clock moves on as the test says (and with real time, for the renders in between).
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    const { result, queryClient } = renderInboxHook(useMarks, service, { props: { client: testClient(service, { timeoutMs: 10_000, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } }) } });
+    await waitFor(() => expect(result.current.feed.notifications.length).toBeGreaterThan(0));
+    const id = result.current.feed.notifications.find((n) => !n.isRead)?.id ?? '';
+    const start = Date.now();
+    const until = (ms: number) => act(() => vi.advanceTimersByTimeAsync(start + ms - Date.now()));
+    const shown = () => result.current.feed.notifications.find((n) => n.id === id)?.isRead;
+
+    // The service holds the read 93 s before it applies it. The client gives up at 10 s; its retry
+    // meets a 409 (that key is still being processed): no clear answer, 11 s in.
+    service.injectFault({ latencyMs: 93_000, path: MARK_PATH });
+    const first = outcome(result.current.markAs.mutateAsync({ notificationId: id, markAs: 'read' }));
+    await until(12_000);
+    expect(await first).toMatch(/currently being processed/);
+    // At 75 s (too late for the read to be sent again first) the user marks it unread: confirmed.
+    await until(75_000);
+    expect(await act(() => outcome(result.current.markAs.mutateAsync({ notificationId: id, markAs: 'unread' })))).toBe('ok');
+    expect(truth(id)?.read).toBe(false);
+    // At 93 s the read lands.
+    await until(94_000);
+    expect(truth(id)?.read).toBe(true);
+
+    // Within the reads again (1, 3 and 10 minutes after it was sent), the inbox and the service agree on the user's last word.
+    await until(11 * 60_000);
+    await act(() => settle(queryClient));
+    expect(truth(id)?.read).toBe(false);
+    await waitFor(() => expect(shown()).toBe(false));
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('a mark read refused with 429 after an attempt that landed is not taken as refused: the inbox shows what the service holds, and the unread that follows wins', async () => {
