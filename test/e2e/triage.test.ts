@@ -2,13 +2,16 @@
  * Clearing the inbox in the demo as `npm start` runs it (issue 26), in Chromium: archive, snooze and
  * delete with the mouse, the keyboard and a 375 px touch screen; Undo; a delete whose page closes
  * in its undo window; the bulk actions. After each, the service (read afresh through the app's
- * /api/inbox route, and by a reload) holds what the reader did. Axe on every state.
+ * /api/inbox route, and by a reload) holds what the reader did. Axe on every state. And a delete
+ * made while a slow service has not yet answered an earlier change of the same notification, the
+ * page then left or its tab closed: the delete still reaches the service (issue 34).
  */
+import { createServer, request as forward, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
-import { startDemo, type RunningDemo } from './start-demo';
+import { startDemo, startServe, type RunningDemo, type RunningServe } from './start-demo';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -171,5 +174,153 @@ describe('clearing the inbox in the demo', () => {
     await page.reload();
     await page.getByText('You’re all caught up.').waitFor();
     await context.close();
+  });
+});
+
+/**
+ * The service behind a forwarder that holds every change but a delete (the reads and the deletes
+ * pass): as a slow service, it answers one only once `ms` have passed and the test lets it.
+ */
+function slowService(upstream: string) {
+  let answer = () => {};
+  let answering = Promise.resolve();
+  const held: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const pass = () => {
+      const onward = forward(new URL(req.url ?? '/', upstream), { method: req.method, headers: req.headers }, (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
+      });
+      onward.on('error', () => res.destroy());
+      req.pipe(onward);
+    };
+    if (req.method === 'GET' || req.method === 'DELETE') return pass();
+    held.push(`${req.method} ${req.url}`);
+    void answering.then(pass);
+  });
+  return {
+    server,
+    held,
+    /** From now on, changes are answered once `ms` have passed and `answer()` is called. */
+    slow(ms: number) {
+      answering = Promise.all([new Promise((resolve) => setTimeout(resolve, ms)), new Promise<void>((resolve) => (answer = resolve))]).then(() => undefined);
+    },
+    answer: () => answer(),
+  };
+}
+
+describe('a delete behind a slower change of the same notification, as the page goes (issue 34)', () => {
+  const KEY = 'sk_test_slow_service';
+  let upstream: RunningServe;
+  let service: ReturnType<typeof slowService>;
+  let app: RunningDemo;
+
+  beforeAll(async () => {
+    upstream = await startServe(['--api-key', KEY]);
+    service = slowService(upstream.url);
+    await new Promise<void>((listening) => service.server.listen(0, '127.0.0.1', listening));
+    const address = service.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // The app built for the suite above; this one only starts its server, in front of the slow service.
+    app = await startDemo({ env: { INBOX_DEMO_BUILD: '.cache/demo-e2e-triage', INBOX_UPSTREAM_URL: url, INBOX_API_KEY: KEY, INBOX_SUBSCRIBERS: 'sub_ada' }, build: false });
+  }, 60_000);
+  afterAll(async () => {
+    service?.answer();
+    await app?.stop();
+    await new Promise((closed) => service?.server.close(closed));
+    await upstream?.stop();
+  });
+
+  /** Whether the service (asked directly, every view) still has the notification. */
+  async function serviceHas(id: string): Promise<boolean> {
+    for (const view of ['', '&archived=true', '&snoozed=true']) {
+      const answer = await fetch(`${upstream.url}/v2/subscribers/sub_ada/notifications?limit=100${view}`, { headers: { Authorization: `ApiKey ${KEY}` } });
+      const { data } = (await answer.json()) as { data: { id: string }[] };
+      if (data.some((n) => n.id === id)) return true;
+    }
+    return false;
+  }
+
+  /** The newest two notifications of the inbox, unread at the service (set directly): what each case acts on. */
+  async function twoUnread(): Promise<[string, string]> {
+    const headers = { Authorization: `ApiKey ${KEY}` };
+    const answer = await fetch(`${upstream.url}/v2/subscribers/sub_ada/notifications?limit=2`, { headers });
+    const [id = '', other = ''] = ((await answer.json()) as { data: { id: string }[] }).data.map((n) => n.id);
+    for (const each of [id, other]) expect((await fetch(`${upstream.url}/v2/subscribers/sub_ada/notifications/${each}/unread`, { method: 'PATCH', headers })).ok).toBe(true);
+    return [id, other];
+  }
+  const row = (page: Page, id: string) => page.locator(`[data-window-id="${id}"] [data-inbox-slot="item"]`);
+  async function click(page: Page, id: string, name: string) {
+    await row(page, id).hover();
+    await row(page, id).getByRole('button', { name }).click();
+  }
+  /** Before the delete: nothing, or a change of this notification or another, on the slow service. */
+  const before: Record<string, ((page: Page, id: string, other: string) => Promise<void>) | undefined> = {
+    'nothing (control)': undefined,
+    'a mark read (1 s)': (page, id) => click(page, id, 'Mark as read'),
+    'a mark read (3 s)': (page, id) => click(page, id, 'Mark as read'),
+    'an archive (3 s)': async (page, id) => {
+      await click(page, id, 'Archive');
+      await row(page, id).waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Archived' }).click();
+      await row(page, id).waitFor();
+    },
+    '“Mark all as read” (3 s)': (page) => page.getByRole('button', { name: 'Mark all as read' }).click(),
+    'a mark read of another notification (3 s, control)': (page, _, other) => click(page, other, 'Mark as read'),
+  };
+  const slowFor = (name: string) => (name.includes('1 s') ? 1_000 : 3_000);
+  const ways: Record<string, (page: Page) => Promise<unknown>> = {
+    'the page is left': (page) => page.goto(`${app.url}/`),
+    'the tab is closed': (page) => page.close({ runBeforeUnload: true }),
+  };
+
+  for (const [earlier, change] of Object.entries(before)) {
+    for (const [way, leave] of Object.entries(ways)) {
+      it(`after ${earlier}, then a delete, ${way}: the service no longer has it`, async () => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        try {
+          const [id, other] = await twoUnread();
+          const page = await context.newPage();
+          await page.goto(`${app.url}/inbox`);
+          await row(page, other).waitFor();
+          service.slow(slowFor(earlier));
+          const heldBefore = service.held.length;
+          await change?.(page, id, other);
+          if (change) await expect.poll(() => service.held.length).toBeGreaterThan(heldBefore);
+          await click(page, id, 'Delete');
+          await row(page, id).waitFor({ state: 'detached' });
+          await leave(page);
+          // The earlier change is still unanswered: the delete did not wait for it.
+          await expect.poll(() => serviceHas(id), { timeout: 10_000 }).toBe(false);
+        } finally {
+          service.answer();
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it('after a mark read (3 s), then a delete, the page only hidden (control): the service no longer has it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const [id] = await twoUnread();
+      const page = await context.newPage();
+      await page.goto(`${app.url}/inbox`);
+      await row(page, id).waitFor();
+      service.slow(3_000);
+      await click(page, id, 'Mark as read');
+      await click(page, id, 'Delete');
+      await row(page, id).waitFor({ state: 'detached' });
+      // Hidden, and it stays (headless Chromium hides no tab of its own: the page is told as a browser tells it).
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      service.answer();
+      await expect.poll(() => serviceHas(id), { timeout: 10_000 }).toBe(false);
+    } finally {
+      service.answer();
+      await context.close();
+    }
   });
 });
