@@ -69,6 +69,9 @@ const KINDS: Record<'ioredis' | 'node-redis', (url: string, settings?: Connectio
     if (waitForConnection) await connecting;
     const { replies, keep } = recorder();
     const recorded: IoRedisScripting = {
+      get status() {
+        return client.status;
+      },
       eval: (script, keys, ...rest) => keep(client.eval(script, keys, ...rest)),
       evalsha: (sha1, keys, ...rest) => keep(client.evalsha(sha1, keys, ...rest)),
     };
@@ -82,6 +85,9 @@ const KINDS: Record<'ioredis' | 'node-redis', (url: string, settings?: Connectio
     if (waitForConnection) await connecting;
     const { replies, keep } = recorder();
     const recorded: NodeRedisScripting = {
+      get isReady() {
+        return client.isReady;
+      },
       eval: (script, options) => keep(client.eval(script, options)),
       evalSha: (sha1, options) => keep(client.evalSha(sha1, options)),
     };
@@ -105,7 +111,9 @@ async function redisNow(): Promise<number> {
 
 const storeOf = (connection: Connection, options?: RedisRateLimitStoreOptions) => createRedisRateLimitStore(connection.client, options);
 
-describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('createRedisRateLimitStore through %s', (kind) => {
+const KIND_NAMES: (keyof typeof KINDS)[] = ['ioredis', 'node-redis'];
+
+describe.each(KIND_NAMES)('createRedisRateLimitStore through %s', (kind) => {
   it('counts as the memory store does: each hit by Redis’s clock answers what the memory store answers at that moment', { timeout: 60_000 }, async () => {
     const { recording } = await KINDS[kind](redisServer.url);
     const store = createRedisRateLimitStore(recording.client);
@@ -212,7 +220,25 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('createRedisRateLimi
     expect(ref.service.requests).toHaveLength(5);
   });
 
-  it('answers 503 and logs once when Redis cannot be reached, with the client’s default queue (the store’s timeout ends each wait)', { timeout: 30_000 }, async () => {
+  it('does not charge an outage to users once Redis is back, with the client’s default queue: hits refused while it was down are never run', { timeout: 60_000 }, async () => {
+    const connection = await KINDS[kind](redisServer.url, { queueWhileDisconnected: true });
+    const base = await proxyFor({ rateLimit: { limit: 3, windowMs: 60_000, store: storeOf(connection, { timeoutMs: 200 }) }, log: () => undefined });
+    expect((await feed(base)).status).toBe(200);
+    await redisServer.stop();
+    await vi.waitFor(() => expect(connection.ready()).toBe(false), { timeout: 10_000, interval: 20 });
+    const refused = [];
+    for (let i = 0; i < 3; i++) refused.push((await feed(base)).status);
+    expect(refused).toEqual([503, 503, 503]);
+    await redisServer.start();
+    await vi.waitFor(() => expect(connection.ready()).toBe(true), { timeout: 10_000, interval: 20 });
+    // The restarted server forgot the window: the user has the whole limit again, none of it spent by the outage.
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await feed(base)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await observe().hget('inbox-kit:sub_ada', 'current')).toBe('3');
+  });
+
+  it('answers 503 and logs once when Redis cannot be reached, with the client’s default queue (the store refuses at once while the client is not connected)', { timeout: 30_000 }, async () => {
     const connection = await KINDS[kind](`redis://127.0.0.1:${await freePort()}`, { queueWhileDisconnected: true, waitForConnection: false });
     const log = vi.fn<(message: string) => void>();
     const base = await proxyFor({ rateLimit: { store: storeOf(connection, { timeoutMs: 200 }) }, log });

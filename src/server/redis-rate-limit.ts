@@ -6,14 +6,17 @@
 import { hexOf } from './hex';
 import type { RateLimitStore } from './rate-limit';
 
-/** What the store uses of an ioredis client: `eval(script, numberOfKeys, ...keysThenArguments)`. */
+/** What the store uses of an ioredis client: `eval(script, numberOfKeys, ...keysThenArguments)`, and whether it is connected. */
 export interface IoRedisScripting {
+  /** `'ready'` while connected. */
+  readonly status: string;
   eval(script: string, numberOfKeys: number, ...keysThenArguments: string[]): Promise<unknown>;
   evalsha(sha1: string, numberOfKeys: number, ...keysThenArguments: string[]): Promise<unknown>;
 }
 
-/** What the store uses of a node-redis client (v4 and later): `eval(script, { keys, arguments })`. */
+/** What the store uses of a node-redis client (v4 and later): `eval(script, { keys, arguments })`, and whether it is connected. */
 export interface NodeRedisScripting {
+  readonly isReady: boolean;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
@@ -24,8 +27,9 @@ export type RedisRateLimitClient = IoRedisScripting | NodeRedisScripting;
 export interface RedisRateLimitStoreOptions {
   /**
    * How long a count may wait for Redis, in ms; past it the hit fails, and the proxy answers 503.
-   * A client that queues commands while disconnected (both do by default) would otherwise hold
-   * every request for the length of an outage. Default 1000.
+   * While the client is not connected a hit fails at once (a command queued then would run when
+   * Redis is back, counting requests that were refused); this bounds a connected Redis that is
+   * slow to answer. Default 1000.
    */
   timeoutMs?: number;
 }
@@ -72,6 +76,11 @@ function isNodeRedis(client: RedisRateLimitClient): client is NodeRedisScripting
   return 'evalSha' in client && typeof client.evalSha === 'function';
 }
 
+/** Whether the client is connected now: each says so its own way. */
+function isConnected(client: RedisRateLimitClient): boolean {
+  return isNodeRedis(client) ? client.isReady : client.status === 'ready';
+}
+
 /** Runs the script by its digest, and by its text when Redis has not cached it (a first use, a restart). */
 async function runScript(client: RedisRateLimitClient, sha1: string, key: string, args: string[]): Promise<unknown> {
   try {
@@ -98,14 +107,16 @@ function withinTime<T>(answer: Promise<T>, timeoutMs: number): Promise<T> {
  * A rate-limit store in Redis for an app on several instances: give each instance's proxy one,
  * made with its own connected client (ioredis, or node-redis v4 and later), and they share each
  * user's limit. Counts as the memory store does, atomically, by Redis's clock; `resetAt` is on the
- * caller's clock (now plus the time left). When Redis fails or does not answer within `timeoutMs`,
- * `hit` rejects and the proxy answers 503.
+ * caller's clock (now plus the time left). When the client is not connected, or Redis fails or does
+ * not answer within `timeoutMs`, `hit` rejects and the proxy answers 503.
  */
 export function createRedisRateLimitStore(client: RedisRateLimitClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   const timeoutMs = options.timeoutMs ?? 1_000;
   let sha1: Promise<string> | undefined;
   return {
     async hit(key, windowMs, limit) {
+      // Not sent to wait in the client's queue: it would be counted once Redis is back, for a request answered 503.
+      if (!isConnected(client)) throw new Error('createRedisRateLimitStore: the Redis client is not connected');
       sha1 ??= crypto.subtle.digest('SHA-1', new TextEncoder().encode(SCRIPT)).then(hexOf);
       const reply = await withinTime(
         sha1.then((digest) => runScript(client, digest, key, [String(windowMs), String(limit)])),

@@ -24,8 +24,10 @@ afterAll(() => {
 });
 
 it('counts each user’s requests through either client in one Redis, and answers the 301st of a minute with 429', { timeout: 60_000 }, async () => {
-  const { sharedLimitProxy, nodeRedisLimitProxy } = examples ?? (await import('./proxy-redis'));
+  const { sharedLimitProxy, nodeRedisLimitProxy, redis, redisClient } = examples ?? (await import('./proxy-redis'));
   const proxies = [sharedLimitProxy, nodeRedisLimitProxy];
+  // The clients connect on their own (nothing waits for them at import): until then, a count is a 503.
+  await vi.waitFor(() => expect([redis.status, redisClient.isReady]).toEqual(['ready', true]), { timeout: 10_000, interval: 20 });
   const feed = (user: string, at: number) =>
     (proxies[at % 2] ?? sharedLimitProxy)(new Request(`http://app.test/api/inbox/v1/subscribers/${user}/notifications/feed?limit=1`, { headers: { 'x-test-user': user } }));
   // All 301 within one minute of the clock, so the last minute's share is the same for each.

@@ -5,8 +5,9 @@ import { getSession } from './stand-ins';
 import { Redis } from 'ioredis';
 import { createInboxProxy, createRedisRateLimitStore } from 'inbox-kit/server';
 
-// Every instance of your app counts in the same Redis, so each user's limit is shared.
-export const redis = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
+// Every instance of your app counts in the same Redis, so each user's limit is shared. While Redis is
+// down, commands fail at once (the proxy answers 503) rather than wait in a queue and run once it is back.
+export const redis = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379', { enableOfflineQueue: false });
 
 export const sharedLimitProxy = createInboxProxy({
   authenticate: async (request) => (await getSession(request))?.userId ?? null,
@@ -17,10 +18,11 @@ export const sharedLimitProxy = createInboxProxy({
 // #region rate-limit-node-redis
 import { createClient } from 'redis';
 
-export const redisClient = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' });
+export const redisClient = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379', disableOfflineQueue: true });
 // node-redis ends the process on an error nobody listens to; the proxy logs an outage once.
 redisClient.on('error', () => undefined);
-await redisClient.connect();
+// Not awaited: with Redis down at start the app still starts, answering 503 until it connects.
+redisClient.connect().catch(() => undefined);
 
 export const nodeRedisLimitProxy = createInboxProxy({
   authenticate: async (request) => (await getSession(request))?.userId ?? null,
