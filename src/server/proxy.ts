@@ -25,7 +25,7 @@ import { v2Counts, v2One, v2Page } from './v2-answers';
 import { createMarkEverything } from './mark-everything';
 import { answerOverV1, internalClient, isNoRoute, SPEAKS_HEADER, TRANSLATION_CEILING } from './v1-translation';
 import { hexOf } from './hex';
-import { mintSession, realtimeOn, REALTIME_HEADER, type HmacSeen, type RealtimeSettings, type SocketType } from './session-route';
+import { mintSession, realtimeOn, REALTIME_HEADER, type HmacSeen, type HmacSetting, type RealtimeSettings, type SocketType } from './session-route';
 import { createUpstreamMeter, type Refusal, type UpstreamMeter } from './upstream-meter';
 
 /** A setting read when a request comes (so a build needs no secrets): a value, or a function that gives it. */
@@ -85,6 +85,14 @@ export interface InboxProxyOptions {
    * read at each request. Without it, or without `socketUrl`, the inbox polls.
    */
   applicationIdentifier?: RequestTimeSetting;
+  /**
+   * Real time: whether the service checks the session's HMAC. `'probe'` (default): the proxy's first
+   * session for each service and application identifier is asked without the HMAC, to find out (minted:
+   * HMAC is off, and the proxy warns once through `log`; refused: it asks again signed, and signs from
+   * then on), so each new instance of the app pays one refused session. `'on'`: every session is signed
+   * from the first, with no probe and no warning: set it once HMAC is on at the service.
+   */
+  hmac?: HmacSetting;
   /**
    * Real time: the service's socket, e.g. `wss://socket.novu.co` (the cloud; `wss://eu.socket.novu.co` in
    * the EU), a self-hosted service's ws URL, or a path on your app's origin. Add its origin to your
@@ -282,7 +290,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
   // Over v1: what the service said of its mark-all route, and each "mark all" under way, kept for all requests.
   const markEverything = createMarkEverything();
   /** Whether the service checks the session's HMAC, once a session showed it (see session-route.ts). */
-  const hmacSeen: HmacSeen = { checks: undefined };
+  const hmacSeen: HmacSeen = new Map();
   /** Until when the service is taken to have no v2 routes (it answered one with its router's 404). */
   let v1Until = 0;
   // Every answer says whether this route mints real time's sessions: the browser loads the socket's code only then.
@@ -354,7 +362,7 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
       return fail(403, 'This operation needs an administrator');
     }
     if (route.access === 'session') {
-      return mintSession({ upstream, apiKey, subscriberId, settings: realtimeSettings(), fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden, charge: meter.charge, refused, hmacSeen });
+      return mintSession({ upstream, apiKey, subscriberId, settings: realtimeSettings(), fetch: doFetch, signal: AbortSignal.timeout(timeoutMs), fail, hidden, charge: () => meter.charge(), refused, hmacSeen, hmac: options.hmac ?? 'probe', log });
     }
 
     const headers = new Headers({ Accept: 'application/json', Authorization: `ApiKey ${apiKey}` });

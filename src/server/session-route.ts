@@ -10,13 +10,21 @@ import { hmacHex } from './hex';
 import type { Refusal } from './upstream-meter';
 
 /**
- * Whether the service checks the session's HMAC (`checks`), once a session showed it: one proxy's.
- * The service's answer does not say; a session asked without the hash does, once: minted, HMAC is
- * off (and the proxy warns); refused for its hash, it is on, and the proxy signs from then on.
+ * Whether the service checks the session's HMAC, once a session showed it, by service and application
+ * (`hmacKey`; both are read at each request): one proxy's. The service's answer does not say; a
+ * session asked without the hash does, once: minted, HMAC is off (and the proxy warns); refused
+ * (whatever the service says why) and then minted signed, it is on, and the proxy signs from then on.
  */
-export interface HmacSeen {
-  checks: boolean | undefined;
-}
+export type HmacSeen = Map<string, boolean>;
+
+/**
+ * Whether the proxy finds out if the service checks the HMAC (`'probe'`, the default: its first session
+ * of each service and application is asked without the hash), or signs every session from the first
+ * (`'on'`: HMAC is on at the service; no session is refused to find out, and nothing is checked).
+ */
+export type HmacSetting = 'probe' | 'on';
+
+const hmacKey = (upstream: string, applicationIdentifier: string) => `${upstream}\n${applicationIdentifier}`;
 
 export const HMAC_OFF_WARNING =
   'createInboxProxy: the notification service minted a real-time session without the subscriber’s HMAC, so anyone who knows your application identifier can mint a socket token for any subscriber. Turn HMAC on for the in-app integration in production (the service signs with your API key, which the proxy already uses).';
@@ -67,6 +75,9 @@ export async function mintSession(options: {
   charge: () => Promise<Refusal | undefined>;
   refused: (refusal: Refusal) => Response;
   hmacSeen: HmacSeen;
+  hmac: HmacSetting;
+  /** The proxy's server log (its `log` option). */
+  log: (message: string) => void;
 }): Promise<Response> {
   const { fail, hidden, hmacSeen } = options;
   const settings = realtimeOn(options.settings);
@@ -93,31 +104,46 @@ export async function mintSession(options: {
   };
   // Until a session showed whether the service checks the HMAC, one is asked without it; then every
   // one is signed (harmless where it is off, and right once it is turned on).
-  const signed = hmacSeen.checks !== undefined;
+  const key = hmacKey(options.upstream, applicationIdentifier);
+  const signed = options.hmac === 'on' || hmacSeen.has(key);
   let asked = await ask(signed);
   if (!signed && !(asked instanceof Response)) {
-    if (asked.answer.ok) {
+    if (tokenOf(asked) !== undefined) {
       // Two first sessions at once: one warning.
-      if (hmacSeen.checks === undefined) console.warn(HMAC_OFF_WARNING);
-      hmacSeen.checks = false;
-    } else if (asked.answer.status === 400 && /HMAC/i.test(asked.text)) {
-      hmacSeen.checks = true;
+      if (!hmacSeen.has(key)) options.log(HMAC_OFF_WARNING);
+      hmacSeen.set(key, false);
+    } else {
+      // Refused: the service's reason is its own (a 400 or a 401, worded as it likes), so the same session is asked signed, once.
+      const refusal = asked.answer.status;
       asked = await ask(true);
+      // Minted signed after a refusal (not after a failure such as a 5xx, which says nothing of HMAC): it is on.
+      if (tokenOf(asked) !== undefined && refusal >= 400 && refusal < 500 && refusal !== 429) hmacSeen.set(key, true);
     }
   }
   if (asked instanceof Response) return asked;
-  const { answer, text } = asked;
-  let token: unknown;
-  try {
-    const body = JSON.parse(text) as { data?: { token?: unknown }; token?: unknown };
-    token = (body.data ?? body).token;
-  } catch {
-    token = undefined;
-  }
+  const token = tokenOf(asked);
   // A refusal (a wrong identifier, HMAC) is the developer's to read, in the server log.
-  if (!answer.ok || typeof token !== 'string' || token === '' || token.length > 8_192) return hidden(502, 'The notification service did not give a session', `${answer.status}: ${text}`);
+  if (token === undefined) return hidden(502, 'The notification service did not give a session', `${asked.answer.status}: ${asked.text}`);
   const url = CLOUD_URL[socketUrl] ?? socketUrl;
   const type = settings.socketType ?? (CLOUD.includes(socketUrl) ? 'cloud' : 'self-hosted');
   const socketType = type === 'cloud' || type === 'websocket' ? 'websocket' : 'socket.io';
   return Response.json({ token, socketUrl: url, socketType }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+}
+
+/** The session's token in a successful answer of the service, or undefined. */
+function tokenOf(asked: { answer: Response; text: string } | Response): string | undefined {
+  if (asked instanceof Response || !asked.answer.ok) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(asked.text);
+  } catch {
+    return undefined;
+  }
+  const envelope = isRecord(body) && isRecord(body.data) ? body.data : body;
+  const token = isRecord(envelope) ? envelope.token : undefined;
+  return typeof token === 'string' && token !== '' && token.length <= 8_192 ? token : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
