@@ -444,8 +444,8 @@ export function createInboxProxy(options: InboxProxyOptions): (request: Request)
     if (text === 'cut-off' || text === 'too-slow') return signal.aborted ? fail(504, `The notification service did not answer within ${timeoutMs} ms`) : fail(502, 'The notification service’s answer was cut off');
     if (!answer.ok) {
       if (overV1 && isNoRoute(answer.status, text)) {
-        // Only the list missing says the service has no v2 (a v2 service may lack a newer route).
-        if (method === 'GET' && segments.length === 4) v1Until = Date.now() + V1_REMEMBERED_MS;
+        // Only the list or its count missing says the service has no v2 (a v2 service may lack a newer route).
+        if (method === 'GET' && (segments.length === 4 || (segments.length === 5 && segments[4] === 'count'))) v1Until = Date.now() + V1_REMEMBERED_MS;
         return answerItself();
       }
       const shown = publicError(answer.status, text, STATUS_TEXT[answer.status] ?? 'Error');

@@ -2,10 +2,12 @@
  * The v2 count route over a v1-only service, within a fixed number of requests. v1 has no count
  * route: a count is a list of the first 100, counted (100, when more follow, is a lower bound, as
  * the service's own count is). Filters of the same read and seen share one list. Past the number of
- * lists allowed, the first list is what all the filters share (everything, or all the unread, say):
- * where it holds every notification (no more follow), it counts each filter exactly; the others are
- * counted from the lists read: at least 100 where a list within the filter had 100, else the
- * notifications of the filter the lists brought (a lower bound).
+ * lists allowed, the first filters have theirs; another is counted exactly from a list that holds
+ * every notification it selects (no more follow), or is at least 100 where a list within it had 100. A filter no list
+ * read settles is answered 100 (`COUNT_CAP`), the one count the kit (like the service's own count
+ * route) reads as not exact, "at least 100", shown as 99+: true where a list within the filter had
+ * 100; otherwise a count the lists cannot give, which may be fewer. Never a number that looks exact
+ * and is not: the notifications of the filter that the lists brought are only some of them.
  */
 import type { InboxClient } from '../client/client';
 import type { NotificationsPage } from '../client/notifications';
@@ -37,16 +39,12 @@ function distinct(filters: readonly V1CountFilter[]): V1CountFilter[] {
   return kept;
 }
 
-/** The lists that count `wanted`, at most `allowed`: one a filter, or, past that, what they share first. */
+/**
+ * The lists that count `wanted`, at most `allowed`: one for each of the first filters (a caller puts
+ * first the counts it shows; the inbox's own need two at most).
+ */
 export function listsFor(wanted: readonly V1CountFilter[], allowed: number): V1CountFilter[] {
-  const each = distinct(wanted);
-  if (each.length <= allowed) return each;
-  const [first] = each;
-  const shared: V1CountFilter = {
-    read: each.every((filter) => filter.read === first?.read) ? first?.read : undefined,
-    seen: each.every((filter) => filter.seen === first?.seen) ? first?.seen : undefined,
-  };
-  return distinct([shared, ...each]).slice(0, Math.max(0, allowed));
+  return distinct(wanted).slice(0, Math.max(0, allowed));
 }
 
 /** A count of `filter` from the lists read (see the file's comment). */
@@ -55,9 +53,7 @@ export function countFrom(filter: V1CountFilter, lists: readonly Listed[]): numb
   if (own) return listedCount(own.page);
   const whole = lists.find((listed) => !listed.page.hasMore && within(filter, listed.filter));
   if (whole) return whole.page.data.filter((item) => selects(filter, item)).length;
-  if (lists.some((listed) => listed.page.hasMore && within(listed.filter, filter))) return COUNT_CAP;
-  const found = new Set(lists.flatMap((listed) => listed.page.data.filter((item) => selects(filter, item)).map((item) => item.id)));
-  return Math.min(COUNT_CAP, found.size);
+  return COUNT_CAP;
 }
 
 /** Reads `lists` (the first 100 of each) through `client`, the proxy's own v1 routes for `subscriberId`. */
