@@ -197,7 +197,10 @@ it(`refuses every request trick safely (${TRICKS.length} tried)`, { timeout: 60_
     const graceChanged = graceState() !== graceBefore;
     if (reached.length > 0 || leaked || graceChanged) failures.push(`${name}: ${status} ${reached.map((r) => r.path).join(' ')}${leaked ? ' leaked' : ''}${graceChanged ? ' changed Grace’s' : ''}`);
     // A logged error: once, under the id the answer gives, its message in the log and not in the answer.
-    const logged = log.mock.calls.map(([message, error]) => `${String(message)} ${error instanceof Error ? error.message : String(error)}`);
+    const logged = log.mock.calls
+      .map(([message, error]) => `${String(message)} ${error instanceof Error ? error.message : String(error)}`)
+      // The reference service has HMAC off: the proxy's first session says so once (proxy.session-hmac.test.ts), whichever trick asks it.
+      .filter((line) => !line.includes('minted a real-time session without the subscriber’s HMAC'));
     const expected = LOGGED[name];
     if (UPSTREAM_FAILS.has(name)) {
       const id = /\(request ([\da-f-]{36})\)/.exec(body)?.[1];
