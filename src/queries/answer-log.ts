@@ -44,8 +44,9 @@ export function createAnswerLog(table: NotificationTable) {
   const tab = Math.random().toString(36).slice(2);
   const acks: Acks = { [tab]: 0 };
   const unacked = (origin: Origin, counted: Acks) => origin.n > (counted[origin.from] ?? 0);
-  // `after`, `changedSince` and `acks` are the store's (documented there).
+  // `tab`, `after`, `changedSince` and `acks` are the store's (documented there).
   return {
+    tab,
     /** The origin of this tab's next answer. */
     nextOrigin: (): Origin => ({ from: tab, n: (acks[tab] ?? 0) + 1 }),
     /** Writes what an answer holds into the table at `at` (deletions as `undefined`), remembering each move. */

@@ -126,6 +126,8 @@ export function createNotificationStore(options: {
         ],
       });
     },
+    /** This tab's id in `Origin`s. */
+    tab: log.tab,
     /** Of each tab, how many of its answered changes this tab has written. */
     acks: log.acks,
     /**
