@@ -79,3 +79,36 @@ it('the kit’s socket code, with the app’s io: the proxy’s session, the eve
   stop();
   await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(0));
 });
+
+it('a gateway that opens the socket and then drops every token: a few sessions, then the inbox polls (one warning)', async () => {
+  vi.useFakeTimers();
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    let sessions = 0;
+    const client = createBrowserClient({
+      baseUrl: 'http://app.test/api/inbox',
+      headers: async () => ({}),
+      payloadSchema: undefined,
+      fetch: async () => Response.json({ token: `token-${++sessions}`, socketUrl: 'http://socket.test', socketType: 'socket.io' }),
+    });
+    // As the service's gateway with a token it refuses: 'connect', then 'io server disconnect'.
+    const refusing = () => {
+      const listeners = new Map<string, ((...args: never[]) => void)[]>();
+      setTimeout(() => {
+        for (const listener of listeners.get('connect') ?? []) listener();
+        // socket.io's listeners take what the server sent.
+        for (const listener of listeners.get('disconnect') ?? []) Reflect.apply(listener, undefined, ['io server disconnect']);
+      }, 5);
+      return { on: (event: string, listener: (...args: never[]) => void) => void listeners.set(event, [...(listeners.get(event) ?? []), listener]), disconnect: () => undefined };
+    };
+    const stop = keepConnected(client, { payloadCheck: undefined, socketIo: refusing }, { open: () => undefined, frame: () => undefined, down: () => undefined });
+    for (let second = 0; second < 60; second++) await vi.advanceTimersByTimeAsync(1_000);
+    stop();
+    expect(sessions).toBeGreaterThanOrEqual(2);
+    expect(sessions).toBeLessThanOrEqual(4);
+    expect(warn).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.useRealTimers();
+    warn.mockRestore();
+  }
+});

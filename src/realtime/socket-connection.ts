@@ -9,7 +9,10 @@
  * socket does when a token expires; socket.io's server disconnect, as the self-hosted gateway does for
  * a token it refuses), or when it opened a socket before and no longer does (it expired meanwhile).
  * A token that never opened one is kept: the socket is unreachable, and a new token would not reach
- * it either. A route without real time (204, no session) ends it: the inbox polls.
+ * it either. A route without real time (204, no session) ends it: the inbox polls, and so it does after
+ * three refusals in a row. A socket counts as a success (the delay starts again from its first, the
+ * refusals from none) only once it stays open (a frame, or a ping's interval): a gateway that opens
+ * the socket and then drops a token it refuses would otherwise have a session minted each second.
  */
 import { InboxApiError } from '../client/errors';
 import { transportOf } from '../client/connection';
@@ -40,6 +43,8 @@ export function keepConnected(client: InboxBrowserClient, options: RealtimeOptio
   /** The session's token has opened a socket: the service took it. */
   let proven = false;
   let failures = 0;
+  let refusals = 0;
+  /** The next try's, or while a socket is open, its time to count as a success. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   let close = () => {};
 
@@ -75,18 +80,27 @@ export function keepConnected(client: InboxBrowserClient, options: RealtimeOptio
     }
     if (stopped) return;
     let opened = false;
+    const stayed = () => void (failures = refusals = 0);
     const up = () => {
       opened = proven = true;
-      failures = 0;
+      timer = setTimeout(stayed, PING_MS);
       handlers.open();
     };
+    const frame: SocketHandlers['frame'] = (event, data) => {
+      stayed();
+      handlers.frame(event, data);
+    };
     const gone = (refused?: boolean) => {
+      clearTimeout(timer);
       close = () => {};
-      if (refused || (proven && !opened)) session = undefined;
       handlers.down();
+      if (refused || (proven && !opened)) {
+        session = undefined;
+        if (++refusals > 2) return console.warn('inbox-kit: the socket refused 3 sessions. The inbox polls.');
+      }
       again();
     };
-    close = session.socketType === 'websocket' ? openWebSocket(session, up, handlers.frame, gone) : openSocketIo(session, options, up, handlers.frame, gone);
+    close = session.socketType === 'websocket' ? openWebSocket(session, up, frame, gone) : openSocketIo(session, options, up, frame, gone);
   }
 
   void open();
@@ -132,7 +146,7 @@ function openWebSocket(session: Session, up: () => void, frame: SocketHandlers['
 
 function openSocketIo(session: Session, options: RealtimeOptions, up: () => void, frame: SocketHandlers['frame'], gone: Gone): () => void {
   if (!options.socketIo) {
-    console.warn('inbox-kit: this service’s socket is socket.io: pass `socketIo={io}` (from socket.io-client) to <InboxProvider> for real time. The inbox polls.');
+    console.warn('inbox-kit: the service’s socket is socket.io: give <InboxProvider> `socketIo={io}` (from socket.io-client). The inbox polls.');
     return () => undefined;
   }
   // Its own reconnection is off: this module's does it, with a new session when needed.
