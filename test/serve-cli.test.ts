@@ -2,22 +2,29 @@
  * `npm run serve` (src/server/cli.ts under tsx) as a user runs it: what it prints,
  * and that the printed URL and API key answer. Each test starts the CLI on a free
  * port and stops it as Ctrl-C would. The same CLI is the package's command,
- * `npx inbox-kit-reference`, built by the library build: tested last.
+ * `npx -p inbox-kit inbox-kit-reference`, built by the library build: tested last.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import * as z from 'zod/mini';
 import { createInboxProxy } from 'inbox-kit/server';
 import viteConfig from '../vite.config';
 import { startProcess } from './helpers/process';
-import type { ServePrinted } from './helpers/serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const START_TIMEOUT_MS = 10_000;
+
+/** What the CLI and the routes print or answer, read as the tests use them (zod: no casts). */
+const sessionSchema = z.object({ token: z.string(), socketUrl: z.string(), socketType: z.string() });
+const integrationSchema = z.looseObject({ id: z.string(), name: z.string(), channel: z.string(), primary: z.boolean(), active: z.boolean() });
+const printedSchema = z.looseObject({ baseUrl: z.string(), apiKey: z.string(), subscribers: z.array(z.string()), integrations: z.array(integrationSchema), applicationIdentifier: z.optional(z.string()), socketUrl: z.optional(z.string()) });
+const packageSchema = z.looseObject({ bin: z.optional(z.record(z.string(), z.string())) });
+const serviceSessionSchema = z.looseObject({ data: z.looseObject({ token: z.string() }) });
 
 interface RunningCli {
   child: ChildProcess;
@@ -164,7 +171,7 @@ describe('npm run serve', () => {
     const proxy = createInboxProxy({ authenticate: () => 'sub_ada', log: () => undefined });
     const minted = await proxy(new Request('http://app.test/api/inbox/v1/inbox/session', { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } }));
     expect(minted.status).toBe(200);
-    const session = (await minted.json()) as { token: string; socketUrl: string; socketType: string };
+    const session = sessionSchema.parse(await minted.json());
     expect(session.socketType).toBe('websocket');
     const { socket, frames } = await openSocket(`${session.socketUrl}?token=${session.token}`);
     // The printed broadcast, as curl sends it.
@@ -178,7 +185,7 @@ describe('npm run serve', () => {
   it('--json prints one machine-readable line whose baseUrl and apiKey answer', { timeout: 20_000 }, async () => {
     const cli = serve(['--port', '0', '--json', '--api-key', 'sk_test_cli']);
     const [line = ''] = await cli.waitFor(/^.*\n/);
-    const printed = JSON.parse(line) as { baseUrl: string; apiKey: string; subscribers: string[]; integrations: { id: string; name: string; channel: string; primary: boolean; active: boolean }[] };
+    const printed = printedSchema.parse(JSON.parse(line));
     expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(printed.apiKey).toBe('sk_test_cli');
     expect(printed.subscribers).toContain('sub_ada');
@@ -210,25 +217,27 @@ describe('npm run serve', () => {
   });
 });
 
-describe('npx inbox-kit-reference (the package’s command)', () => {
+describe('npx -p inbox-kit inbox-kit-reference (the package’s command)', () => {
   it('is the library build’s `cli` entry; built as the package is built, it starts the service and its socket', { timeout: 60_000 }, async () => {
-    const { bin } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+    const { bin } = packageSchema.parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
     expect(bin).toEqual({ 'inbox-kit-reference': 'dist/cli.js' });
     const lib = viteConfig.build?.lib;
     const entries = lib && typeof lib.entry === 'object' && !Array.isArray(lib.entry) ? lib.entry : {};
     expect(entries.cli).toBe(join(ROOT, 'src/server/cli.ts'));
     // The library build's own settings (its externals: `ws` is the app's), for that entry only, into a
-    // folder of the repository, where Node finds `ws` as it does in an app that installed it.
-    const outDir = join(ROOT, '.cache/cli-build');
+    // folder of the repository, where Node finds `ws` as it does in an app that installed it; a folder
+    // of its own, so two runs at once do not empty each other's.
+    mkdirSync(join(ROOT, '.cache'), { recursive: true });
+    const outDir = mkdtempSync(join(ROOT, '.cache/cli-build-'));
     await build({ ...viteConfig, configFile: false, logLevel: 'silent', plugins: [], build: { ...viteConfig.build, outDir, emptyOutDir: true, sourcemap: false, lib: { ...lib, entry: { cli: join(ROOT, 'src/server/cli.ts') }, formats: ['es'] } } });
     const built = join(outDir, 'cli.js');
     expect(readFileSync(built, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const running = await startProcess(process.execPath, [built, '--port', '0', '--json'], { ready: /^\{.*\}$/m, name: 'inbox-kit-reference', env: { PORT: undefined } });
     try {
-      const printed = JSON.parse(running.match[0]) as ServePrinted;
+      const printed = printedSchema.parse(JSON.parse(running.match[0]));
       expect(printed.socketUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/socket$/);
       const session = await fetch(`${printed.baseUrl}/v1/inbox/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ applicationIdentifier: printed.applicationIdentifier, subscriber: { subscriberId: 'sub_ada' } }) });
-      const { data } = (await session.json()) as { data: { token: string } };
+      const { data } = serviceSessionSchema.parse(await session.json());
       const { socket, frames } = await openSocket(`${printed.socketUrl ?? ''}?token=${data.token}`);
       const sent = await fetch(`${printed.baseUrl}/v1/events/trigger/broadcast`, {
         method: 'POST',
@@ -240,6 +249,7 @@ describe('npx inbox-kit-reference (the package’s command)', () => {
       socket.close();
     } finally {
       await running.stop();
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

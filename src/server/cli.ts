@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The reference service on 127.0.0.1, its socket included: `npx inbox-kit-reference [options]` where
+ * The reference service on 127.0.0.1, its socket included: `npx -p inbox-kit inbox-kit-reference [options]` where
  * the package is installed (its `bin`), `npm run serve -- [options]` in this repository.
  * Prints the base URL, the API key, real time's settings, subscriber ids and every integration.
  */
@@ -9,7 +9,7 @@ import { SEEDED_SUBSCRIBER_IDS } from '../testing/fixtures';
 import type { ServiceMode } from '../testing/service';
 import { startReferenceServer, type ReferenceServerOptions } from './dev-server';
 
-const HELP = `Usage: npx inbox-kit-reference [options]   (in the inbox-kit repository: npm run serve -- [options])
+const HELP = `Usage: npx -p inbox-kit inbox-kit-reference [options]   (in the inbox-kit repository: npm run serve -- [options])
 
   --port N                 port (default: $PORT or 4010; 0 = any free port)
   --api-key K              API key clients must send (default sk_test_inbox_kit)
