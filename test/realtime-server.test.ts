@@ -7,6 +7,7 @@
 import { Novu } from '@novu/js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import * as z from 'zod/mini';
 import { createInboxProxy, startReferenceServer, type ReferenceServer } from 'inbox-kit/server';
 import { startServe, type RunningServe } from './helpers/serve';
 
@@ -114,15 +115,19 @@ describe('the reference service’s session and socket (npm run serve)', () => {
   });
 });
 
+/** A session as the proxy's route answers it. */
+const sessionSchema = z.object({ token: z.string(), socketUrl: z.string() });
+
 describe('createInboxProxy’s session route', () => {
   let reference: ReferenceServer;
   let hmacReference: ReferenceServer;
-  /** Its tokens last 2 s: time enough to open a socket, however busy the machine. */
+  /** Its clock is the test's to move on: its tokens expire when the test says, not after wall time. */
   let shortLived: ReferenceServer;
+  let ahead = 0;
   beforeAll(async () => {
     reference = await startReferenceServer();
     hmacReference = await startReferenceServer({ hmac: true });
-    shortLived = await startReferenceServer({ sessionTtlMs: 2_000 });
+    shortLived = await startReferenceServer({ sessionTtlMs: 60_000, clock: () => Date.now() + ahead });
   });
   afterAll(async () => {
     await reference?.close();
@@ -156,13 +161,16 @@ describe('createInboxProxy’s session route', () => {
   });
 
   it('a socket is closed when its token expires (1008), the token no longer opens one, and a new session does', async () => {
-    const { token, socketUrl } = (await (await mint(proxyOf(shortLived))).json()) as { token: string; socketUrl: string };
+    const { token, socketUrl } = sessionSchema.parse(await (await mint(proxyOf(shortLived))).json());
     const socket = new WebSocket(`${socketUrl}?token=${token}`);
     const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
     await opened(socket);
+    // A minute on, by the service's clock: the broadcast's frame finds the token expired and closes the socket.
+    ahead = 60_001;
+    await broadcast({ url: shortLived.url, apiKey: shortLived.service.apiKey }, 'After the expiry');
     expect(await closed).toEqual({ code: 1008, reason: 'token expired' });
     expect(await refused(new WebSocket(`${socketUrl}?token=${token}`))).toBe(401);
-    const fresh = (await (await mint(proxyOf(shortLived))).json()) as { token: string };
+    const fresh = sessionSchema.parse(await (await mint(proxyOf(shortLived))).json());
     const again = new WebSocket(`${socketUrl}?token=${fresh.token}`);
     await opened(again);
     again.close();
