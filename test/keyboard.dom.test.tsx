@@ -6,6 +6,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Inbox, NotificationItem } from 'inbox-kit';
 import { V2 } from './helpers/dialect';
@@ -22,6 +23,11 @@ function renderInbox(ui: ReactNode) {
 const mains = () => [...document.querySelectorAll<HTMLElement>('[data-inbox-slot="feed-row"] [data-inbox-slot="item-main"]')];
 /** Which row holds focus: its place in the feed, 1-based (`aria-posinset`), or undefined. */
 const focusedRow = () => document.activeElement?.closest('[data-inbox-slot="item"]')?.getAttribute('aria-posinset') ?? undefined;
+/**
+ * The keys are heard once the menus' chunk is here, which the rows' actions show. Waited for before
+ * a key that must change nothing, so that "nothing changed" is read after the key was handled.
+ */
+const menusLoaded = () => waitFor(() => expect(document.querySelector('[data-inbox-slot="tool"]')).not.toBeNull());
 
 describe('the keyboard between notifications', () => {
   it('in the open popover: Arrow Down goes to the first notification, then the arrows and Page Down / Page Up move between them', async () => {
@@ -30,6 +36,7 @@ describe('the keyboard between notifications', () => {
     await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
     expect(dialog).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');
@@ -62,6 +69,7 @@ describe('the keyboard between notifications', () => {
     const user = userEvent.setup();
     renderInbox(<Inbox variant="embedded" />);
     await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
     mains()[0]!.focus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     await waitFor(() => expect(focusedRow()).toBe('3'));
@@ -108,6 +116,7 @@ describe('the keyboard between notifications', () => {
       />,
     );
     await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
     const select = screen.getAllByRole('combobox')[0]!;
     select.focus();
     await user.keyboard('{ArrowDown}');
@@ -116,5 +125,83 @@ describe('the keyboard between notifications', () => {
     mains()[0]!.focus();
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(focusedRow()).toBe('2'));
+  });
+
+  it('Shift with an arrow or Page Down / Page Up (selecting text) moves nothing', async () => {
+    const user = userEvent.setup();
+    renderInbox(<Inbox variant="embedded" />);
+    await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
+    mains()[0]!.focus();
+    await user.keyboard('{Shift>}{ArrowDown}{PageDown}{/Shift}');
+    expect(focusedRow()).toBe('1');
+    mains()[2]!.focus();
+    await user.keyboard('{Shift>}{ArrowUp}{PageUp}{/Shift}');
+    expect(focusedRow()).toBe('3');
+    // Without Shift they move.
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(focusedRow()).toBe('2'));
+  });
+
+  it('the keys of a dialog your row portals elsewhere (React bubbles them through the portal) stay its own', async () => {
+    const user = userEvent.setup();
+    renderInbox(
+      <Inbox
+        variant="embedded"
+        renderItem={(notification, index) => (
+          <div>
+            <NotificationItem notification={notification} />
+            {index === 0 &&
+              createPortal(
+                <div role="dialog" aria-label="Note">
+                  <input aria-label="Your note" />
+                  <button type="button">Save note</button>
+                </div>,
+                document.body,
+              )}
+          </div>
+        )}
+      />,
+    );
+    await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
+    // A change with its Undo toast: `z` would undo it.
+    mains()[1]!.focus();
+    await user.keyboard('e');
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+
+    const dialog = screen.getByRole('dialog', { name: 'Note' });
+    const save = within(dialog).getByRole('button', { name: 'Save note' });
+    save.focus();
+    await user.keyboard('{ArrowDown}{PageDown}{ArrowUp}{PageUp}z');
+    expect(save).toHaveFocus();
+    expect(undo).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: 'Your note' });
+    field.focus();
+    await user.keyboard('{ArrowDown}z');
+    expect(field).toHaveFocus();
+    expect(undo).toBeInTheDocument();
+  });
+
+  it('the app’s own onKeyDown on <Inbox> hears the keys, and a key it prevented moves nothing', async () => {
+    const user = userEvent.setup();
+    const heard: string[] = [];
+    renderInbox(
+      <Inbox
+        variant="embedded"
+        onKeyDown={(event) => {
+          heard.push(event.key);
+          if (event.key === 'PageDown') event.preventDefault();
+        }}
+      />,
+    );
+    await waitFor(() => expect(mains().length).toBeGreaterThan(5));
+    await menusLoaded();
+    mains()[0]!.focus();
+    await user.keyboard('{PageDown}');
+    expect(focusedRow()).toBe('1');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focusedRow()).toBe('2'));
+    expect(heard).toEqual(['PageDown', 'ArrowDown']);
   });
 });

@@ -1,7 +1,8 @@
 import axe from 'axe-core';
+import { createPortal } from 'react-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Inbox, PreferencesPanel } from 'inbox-kit';
+import { Inbox, NotificationItem, PreferencesPanel } from 'inbox-kit';
 import { mount, serviceWithClient, unmount, waitFor } from './harness';
 
 afterEach(() => unmount());
@@ -336,4 +337,48 @@ describe('the keyboard between notifications, in Chromium', () => {
     await waitFor(() => focused() === '2');
     expect(dialog.isConnected).toBe(true);
   });
+
+  it('the keys are heard after the app’s own onKeyDown on <Inbox> (its preventDefault holds), and not from a dialog a row portals out of the inbox', async () => {
+    const { client } = serviceWithClient();
+    const heard: string[] = [];
+    const host = mount(
+      <Inbox
+        variant="embedded"
+        onKeyDown={(event) => {
+          heard.push(event.key);
+          if (event.key === 'PageDown') event.preventDefault();
+        }}
+        renderItem={(notification, index) => (
+          <div>
+            <NotificationItem notification={notification} />
+            {index === 0 &&
+              createPortal(
+                <div role="dialog" aria-label="Note" data-note="">
+                  <button type="button">Save note</button>
+                </div>,
+                document.body,
+              )}
+          </div>
+        )}
+      />,
+      client,
+    );
+    await waitFor(() => host.querySelectorAll('[data-inbox-slot="item"]').length > 5);
+    await waitFor(() => host.querySelector('[data-inbox-slot="tool"]'));
+    const mains = () => [...host.querySelectorAll<HTMLElement>('[data-inbox-slot="item-main"]')];
+    const focused = () => document.activeElement?.closest('[data-inbox-slot="item"]')?.getAttribute('aria-posinset');
+    mains()[0]!.focus();
+    await userEvent.keyboard('{PageDown}');
+    expect(focused()).toBe('1');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => focused() === '2');
+    expect(heard).toEqual(['PageDown', 'ArrowDown']);
+
+    // The portal's content is React's to remove at unmount.
+    const save = document.querySelector<HTMLElement>('[data-note] button')!;
+    save.focus();
+    await userEvent.keyboard('{ArrowDown}{PageDown}');
+    expect(document.activeElement).toBe(save);
+  });
 });
+

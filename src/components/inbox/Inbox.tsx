@@ -138,7 +138,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
     badge = 'unread',
     className,
     style,
-    onKeyDown,
     children,
     ...rest
   },
@@ -171,7 +170,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const snoozedShown = filter === 'snoozed';
   const tabs = useMemo(() => inboxTabs(labels, capabilities, extraTabs, snoozedShown), [labels, capabilities, extraTabs, snoozedShown]);
   const { toasts, toast } = useToasts(useInboxContext('Inbox.Root').inbox.triage.undoMs);
-  const feedKeysRef = useRef<((event: globalThis.KeyboardEvent) => void) | null>(null);
 
   const ui = useMemo<InboxUi>(
     () => ({
@@ -197,7 +195,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
       badge,
       capabilities,
       toast,
-      feedKeysRef,
     }),
     [variant, open, setOpen, view, tabs, filter, setFilter, labels, classNames, dir, id, bell, renderItem, renderEmpty, headingLevel, hideTitle, badge, capabilities, toast],
   );
@@ -210,7 +207,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
     <InboxUiContext.Provider value={ui}>
       <ItemSettingsContext.Provider value={settings}>
         <ToastsContext.Provider value={toasts}>
-        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- it hears its parts' keys as they bubble (see onKeyDown) */}
         <div
           ref={rootRef}
           data-inbox-root=""
@@ -220,14 +216,6 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
           lang={locale}
           className={cx(classNames.root, className)}
           style={{ ...themeToStyle(theme), ...style }}
-          // Every key pressed in the inbox (the popover itself once it opens, its header, tabs and feed)
-          // goes to its feed as it bubbles, after the app's handler and after any part that took it (a
-          // row's open menu takes its arrows and stops them): the arrows move between notifications from
-          // anywhere in it. The element itself takes no focus or click.
-          onKeyDown={(event) => {
-            onKeyDown?.(event);
-            feedKeysRef.current?.(event.nativeEvent);
-          }}
           {...rest}
         >
           {children}
@@ -352,9 +340,9 @@ const InboxPopover = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
     };
     // Escape from inside the popover, or from nowhere (focus lost with a removed row), closes it.
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
       const target = event.target;
       const inside = target instanceof Node && element.contains(target);
-      if (event.key !== 'Escape') return;
       if (!inside && target !== document.body && target !== document.documentElement) return;
       event.stopPropagation();
       close(true);

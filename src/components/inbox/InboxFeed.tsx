@@ -1,5 +1,4 @@
 import { forwardRef, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import { useSeenOnView } from '../../hooks/useSeenOnView';
 import { ErrorMessage } from '../shared/ErrorMessage';
@@ -17,7 +16,7 @@ import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
-import { loadMenus, useMenus, type Menus } from '../shared/MenuTrigger';
+import { useMenus } from '../shared/MenuTrigger';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -128,23 +127,25 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
     return () => observer.disconnect();
   }, [hasMore, isFetchingNextPage, fetchNextPage, ids.length]);
 
-  // The keys pressed in the inbox, which its root hands the feed: those that move between notifications
-  // and the focused one's shortcuts, with this render's notifications. They come with the menus (loaded
-  // once the page is idle), heard at once once they are here: a key that moves focus must keep the
-  // browser from scrolling too.
+  // The keys pressed in the inbox (see onFeedKey), with this render's notifications. Heard on the
+  // window: after React has dispatched them at its root container, so after the app's own onKeyDown
+  // (its preventDefault is seen) and after any part that took one (a row's open menu takes its arrows
+  // and stops them); a listener on an element of the inbox would hear them before React. They come
+  // with the menus (loaded once the page is idle) and are heard once they are here, each as it is
+  // pressed: a key that moves focus keeps the browser from scrolling too. A key pressed before is not
+  // kept for later: the browser's own action (Page Down scrolls) has happened by then.
   const { inbox } = useInboxContext('Inbox.Feed');
   const toasts = useContext(ToastsContext);
   const menus = useMenus();
-  const { feedKeysRef } = ui;
-  useIsomorphicLayoutEffect(() => {
-    feedKeysRef.current = (event) => {
-      const element = scrollRef.current;
-      const run = (loaded?: Menus) => element && loaded?.onFeedKey(event, element, feed.notifications, inbox, ui, toasts);
-      if (menus) run(menus);
-      else void loadMenus().then(run);
-    };
-    return () => void (feedKeysRef.current = null);
-  });
+  useEffect(() => {
+    const element = scrollRef.current;
+    // Only a key pressed in this inbox: React bubbles a key pressed in a portal (a dialog your row
+    // opens elsewhere) to its React parents, but it is not the inbox's.
+    const root = element?.closest('[data-inbox-root]');
+    return menus && element && root
+      ? listen(window, 'keydown', (event: KeyboardEvent) => event.composedPath().includes(root) && menus.onFeedKey(event, element, feed.notifications, inbox, ui, toasts))
+      : undefined;
+  }, [menus, scrollRef, feed.notifications, inbox, ui, toasts]);
 
   // A row that leaves the list while focused (read on the Unread tab) hands focus to its neighbour.
   const lastFocus = useRef<{ index: number; element: Element } | null>(null);

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { InboxNotification, RegisteredPayload } from '../../client/index';
 import type { InboxLabels } from '../../i18n/labels';
 import type { FeedFilter } from '../../hooks/useFeed';
@@ -71,8 +71,6 @@ export interface InboxUi {
   capabilities: { archive: boolean; snooze: boolean; delete: boolean };
   /** Shows a toast (what was done, with Undo). */
   toast: (toast: InboxToast) => void;
-  /** The shown feed's keyboard (see `Inbox.Feed`): the root hands it each key pressed in the inbox. */
-  feedKeysRef: RefObject<((event: KeyboardEvent) => void) | null>;
 }
 
 export const InboxUiContext = createContext<InboxUi | null>(null);

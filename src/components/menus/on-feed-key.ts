@@ -17,7 +17,7 @@ function openSnooze(row: Element, frames = 10): void {
 }
 
 /**
- * A key pressed in the inbox (its root hands the feed each, of `notifications`, in `feed`):
+ * A key pressed in the inbox (the feed hears each on the window; of `notifications`, in `feed`):
  * - Page Down and Page Up (the feed pattern), and the arrows, which readers try first, move focus to
  *   the next or the previous notification; from outside the feed (the popover itself once it opens,
  *   the header, the tabs), to the first;
@@ -25,8 +25,8 @@ function openSnooze(row: Element, frames = 10): void {
  *   or Delete delete, `u` read or unread; and `z` undo the latest toast's change.
  *
  * Not for a key something took already (a menu takes its keys and stops them), nor while typing or
- * choosing in a field (a row of your own may hold one), nor with a modifier (the browser's and the
- * app's own keys stay theirs).
+ * choosing in a field (a row of your own may hold one), nor with Control, Meta or Alt (the browser's
+ * and the app's own keys stay theirs), nor the moving keys with Shift (it selects text; `#` needs it).
  */
 export function onFeedKey(event: KeyboardEvent, feed: Element, notifications: readonly InboxNotification<RegisteredPayload>[], inbox: Inbox, ui: InboxUi, toasts: { key: object; ms: number } | null): void {
   const { key, target } = event;
@@ -37,7 +37,8 @@ export function onFeedKey(event: KeyboardEvent, feed: Element, notifications: re
   const at = rows.findIndex((row) => row.contains(target));
   const step = STEPS[key];
   if (step) {
-    const next = rows[at + step];
+    // Shift with them selects text.
+    const next = !event.shiftKey && rows[at + step];
     if (next) {
       event.preventDefault();
       focusTarget(next)?.focus();

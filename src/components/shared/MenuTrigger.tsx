@@ -13,7 +13,9 @@ const listeners = new Set<() => void>();
 /**
  * The lazily loaded menus, and what rows draw once they are here (their actions). A failed load
  * (offline, or a deploy replaced the chunk) gives `undefined`: the rows then keep their read toggle
- * and the kit's own keyboard and mouse paths, without archive, snooze and delete.
+ * and open on a click or Enter (Tab reaches each), but have no archive, snooze or delete, and the
+ * inbox has no header menu, no toasts' list and no feed keys (the arrows, Page Down and Page Up,
+ * the shortcuts): those are all in the chunk.
  */
 export const loadMenus = (): Promise<Menus | undefined> =>
   import('../menus/index').then((menus) => {
