@@ -4,13 +4,14 @@
  * goes after `durationMs`; the time stops while the pointer or focus is on them. A toast's click follows
  * the notification's link, or opens the inbox when it has none.
  */
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { InboxNotification, RegisteredPayload } from '../../client/index';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { safeUrl, type InboxNotification, type RegisteredPayload } from '../../client/index';
 import { useInboxUi } from '../inbox/context';
 import type { ToasterOptions } from '../shared/extras';
 import { NotificationItem } from '../notification-item/NotificationItem';
 import { rowActionsOf } from '../notification-item/use-row-actions';
 import { Icon } from '../shared/icons';
+import { ItemSettingsContext, useItemSettings } from '../shared/settings';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { liveLabels } from './live-labels';
 
@@ -63,38 +64,42 @@ function Toasts({ list, durationMs, dismiss, placement }: { list: InboxNotificat
     list.forEach((n) => dismiss(n.id));
     ui.setOpen(true);
   };
-  // A notification without a link is a button: the toast opens the inbox then.
-  const clicked = (event: MouseEvent, n: InboxNotification<RegisteredPayload>) => {
-    const main = (event.target as Element).closest('[data-inbox-slot="item-main"]');
-    if (!main) return;
-    dismiss(n.id);
-    if (main.tagName === 'BUTTON') ui.setOpen(true);
+  // A click on a toast's notification (its link or button, which calls the settings'
+  // onNotificationClick: the app's, then this) dismisses it; one without a link opens the inbox.
+  const settings = useItemSettings();
+  const itemSettings = {
+    ...settings,
+    onNotificationClick: (n: InboxNotification<RegisteredPayload>) => {
+      settings.onNotificationClick?.(n);
+      dismiss(n.id);
+      if (!safeUrl(n.redirect?.url)) ui.setOpen(true);
+    },
   };
   const rest = list.length - SHOWN;
   return (
-    <div
-      data-inbox-slot="arrival-list"
-      data-placement={placement}
-      onPointerEnter={() => setPointer(true)}
-      onPointerLeave={() => setPointer(false)}
-      onFocus={() => setFocus(true)}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocus(false)}
-    >
-      {list.slice(0, SHOWN).map((n, index) => (
-        // Hears the clicks of the item's own link or button (a keyboard's Enter clicks them too).
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-        <div key={n.id} data-inbox-slot="arrival" onClick={(event) => clicked(event, n)}>
-          {ui.renderItem ? ui.renderItem(n, index, rowActionsOf(n, inbox, ui, ui.labels)) : <NotificationItem notification={n} seenOnView={false} />}
-          <button type="button" data-inbox-slot="toast-close" aria-label={labels.dismiss} title={labels.dismiss} onClick={() => dismiss(n.id)}>
-            <Icon name="close" />
+    <ItemSettingsContext.Provider value={itemSettings}>
+      <div
+        data-inbox-slot="arrival-list"
+        data-placement={placement}
+        onPointerEnter={() => setPointer(true)}
+        onPointerLeave={() => setPointer(false)}
+        onFocus={() => setFocus(true)}
+        onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocus(false)}
+      >
+        {list.slice(0, SHOWN).map((n, index) => (
+          <div key={n.id} data-inbox-slot="arrival">
+            {ui.renderItem ? ui.renderItem(n, index, rowActionsOf(n, inbox, ui, ui.labels)) : <NotificationItem notification={n} seenOnView={false} />}
+            <button type="button" data-inbox-slot="toast-close" aria-label={labels.dismiss} title={labels.dismiss} onClick={() => dismiss(n.id)}>
+              <Icon name="close" />
+            </button>
+          </div>
+        ))}
+        {rest > 0 && (
+          <button type="button" data-inbox-slot="toast" data-more="" dir="auto" onClick={openInbox}>
+            {labels.moreToasts(rest)}
           </button>
-        </div>
-      ))}
-      {rest > 0 && (
-        <button type="button" data-inbox-slot="toast" data-more="" dir="auto" onClick={openInbox}>
-          {labels.moreToasts(rest)}
-        </button>
-      )}
-    </div>
+        )}
+      </div>
+    </ItemSettingsContext.Provider>
   );
 }
