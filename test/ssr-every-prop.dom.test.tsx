@@ -2,9 +2,10 @@
 /**
  * Every part, and every prop of `<Inbox>` and of `<InboxProvider>`, renders on the server as a
  * framework renders a layout: with `renderToString`, and streamed with Suspense
- * (`renderToReadableStream` as Next.js does, `renderToPipeableStream`), where the parts that load
- * lazily in the browser (the toasts, the title's count) are resolved on the server. No error, no
- * boundary left for the browser to render again (React's error 419 there), no request.
+ * (`renderToReadableStream` as Next.js does, `renderToPipeableStream`). The parts that load lazily in
+ * the browser (the toasts, the title's count, the desktop switch) render only once the page is
+ * hydrated, so a server renders nothing of them and never loads their chunk. No error, no boundary
+ * left for the browser to render again (React's error 419 there), no request.
  *
  * The cases are keyed by the props' own types: a prop added to either without a case here fails tsc.
  */
@@ -188,7 +189,8 @@ const renderers = {
       const { pipe } = renderToPipeableStream(element, { onAllReady: () => pipe(sink), onShellError: reject, onError: (error) => void errors.push(error) });
     });
   },
-  // Last: the lazy parts are resolved by then, as in a server that rendered a page before.
+  // The one that cannot wait for Suspense: a boundary it met would be left to the browser (the lazy
+  // parts never render here, so it meets none).
   string(element: ReactNode) {
     const errors: unknown[] = [];
     const logged = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
