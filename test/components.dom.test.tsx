@@ -352,10 +352,10 @@ describe('<PreferencesPanel />', () => {
     const email = within(group).getByRole('switch', { name: 'Comment replies Email' });
     expect(email).toHaveAttribute('aria-checked', 'true');
     expect(email).toHaveAccessibleDescription('Default');
-    service.injectFault({ latencyMs: 200, method: 'PATCH' });
+    service.injectFault({ latencyMs: 5_000, method: 'PATCH' });
     await user.click(email);
-    // Before the service answers (200 ms on its way).
-    await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'false'), { timeout: 150 });
+    // Shown before the service answers: within half the 5 s its answer is on its way.
+    await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'false'), { timeout: 2_500 });
     await waitFor(() => expect(email).toHaveAccessibleDescription('Your choice'));
     await waitFor(() => expect(service.data.subscribers[0]?.preferences.workflows).not.toEqual({}));
     expect(screen.queryByRole('heading', { name: 'Security alerts' })).toBeNull();

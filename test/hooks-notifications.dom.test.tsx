@@ -259,7 +259,7 @@ describe(`the notification store (${v2 ? 'v2' : 'v1 through the stand-ins'})`, (
     // It arrives before the first poll after the mark: that poll's count is the first to include it.
     await createInboxAdminClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, dangerouslyAllowBrowser: true }).broadcast({ name: 'product-announcement', payload: { title: 'After', body: 'Arrived after mark all.', url: '/' } });
     const arrived = () => service.feedOf(SUBSCRIBER).find((n) => n.content.includes('Arrived after mark all.'))!._id;
-    await waitFor(() => expect(ids(result.current.all)[0]).toBe(arrived()), { timeout: 2_000 });
+    await waitFor(() => expect(ids(result.current.all)[0]).toBe(arrived()));
     await waitFor(() => expect(result.current.counts.counts?.[0]?.count).toBe(1));
   });
 });

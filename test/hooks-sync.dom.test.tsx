@@ -131,7 +131,7 @@ describe('freshness', () => {
     const { result } = renderInboxHook(() => useFeed(), service, { props: { pollInterval: 100 } });
     await waitFor(() => expect(result.current.notifications.length).toBeGreaterThan(0));
     await broadcastNow('Fresh from the poll');
-    await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Fresh from the poll'), { timeout: 2_000 });
+    await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Fresh from the poll'));
   });
 
   it('a notification marked unread on another device shows unread after the next poll, and joins the Unread tab', async () => {
@@ -143,7 +143,7 @@ describe('freshness', () => {
     if (!target) throw new Error('no read notification among the unread ones');
     // Another device: straight to the service.
     await testClient(service).markAs({ subscriberId: SUBSCRIBER, messageId: [target.id], markAs: 'unread' });
-    await waitFor(() => expect(result.current.all.notifications.find((n) => n.id === target.id)?.isRead).toBe(false), { timeout: 2_000 });
+    await waitFor(() => expect(result.current.all.notifications.find((n) => n.id === target.id)?.isRead).toBe(false));
     expect(result.current.unread.notifications.some((n) => n.id === target.id)).toBe(true);
   });
 

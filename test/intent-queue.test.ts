@@ -240,7 +240,7 @@ it('a final change (a delete) waits for nothing: not for an earlier change of it
   await q.run(new Map([['x', 1]]), first).catch(() => undefined);
   const next = q.run(new Map([['x', 2]]), async () => (order.push('x=2'), answer('x', 2)()));
   const all = q.all(async () => order.push('all'));
-  await vi.waitFor(() => expect(order).toContain('x=1 again'));
+  await vi.waitFor(() => expect(order).toContain('x=1 again'), { timeout: 10_000 });
   await expect(q.run(new Map([['x', 3]]), async () => (order.push('x=3, final'), answer('x', 3)()), undefined, true)).resolves.toBe(3);
   expect(order).toEqual(['x=1', 'x=1 again', 'x=3, final']);
   release();

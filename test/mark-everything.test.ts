@@ -110,7 +110,7 @@ describe('createMarkEverything', () => {
     const reserve = vi.fn(unlimited);
     const first = markEverything(service.client, 'ada', 'read', reserve, undefined, 'k');
     // The first request's batch is on its way (held).
-    await vi.waitFor(() => expect(service.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(service.sent).toHaveLength(1), { timeout: 10_000 });
     const reserved = reserve.mock.calls.length;
     const retry = markEverything(service.client, 'ada', 'read', reserve, undefined, 'k');
     // The retry waits for it: it has reserved nothing, so it sends nothing.

@@ -24,7 +24,7 @@ function framesOf(socket: WebSocket) {
     seen,
     pongs: () => pongs,
     async next(event: string) {
-      await vi.waitFor(() => expect(seen.some((frame) => frame.event === event)).toBe(true), { timeout: 2_000 });
+      await vi.waitFor(() => expect(seen.some((frame) => frame.event === event)).toBe(true), { timeout: 10_000 });
       return seen.find((frame) => frame.event === event)!;
     },
   };
@@ -83,7 +83,7 @@ describe('the reference service’s session and socket (npm run serve)', () => {
     expect((await frames.next('unseen_count_changed')).data).toMatchObject({ unseenCount: expect.any(Number), hasMore: false });
     // The SDK's keep-alive.
     socket.send('ping');
-    await vi.waitFor(() => expect(frames.pongs()).toBe(1));
+    await vi.waitFor(() => expect(frames.pongs()).toBe(1), { timeout: 10_000 });
     socket.close();
   });
 
@@ -108,9 +108,9 @@ describe('the reference service’s session and socket (npm run serve)', () => {
     novu.on('notifications.unread_count_changed', ({ result }) => void unread.push(result));
     await opened;
     await broadcast({ url: serve.url, apiKey: serve.printed.apiKey }, 'Hello, SDK');
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 2_000 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
     expect(received[0]).toMatchObject({ body: expect.stringContaining('Now in real time'), isRead: false });
-    await vi.waitFor(() => expect(unread.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(unread.length).toBeGreaterThan(0), { timeout: 10_000 });
     await novu.socket.disconnect();
   });
 });

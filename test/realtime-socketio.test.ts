@@ -52,11 +52,11 @@ it('@novu/js, pointed at a self-hosted socket.io URL, hears a broadcast', async 
   const novu = new Novu({ applicationIdentifier: reference.service.applicationIdentifier, subscriberId: 'sub_ada', apiUrl: reference.url, socketUrl } as ConstructorParameters<typeof Novu>[0]);
   const received: { subject?: string }[] = [];
   novu.on('notifications.notification_received', ({ result }) => void received.push(result));
-  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(1));
+  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(1), { timeout: 10_000 });
   await broadcast('Heard by the SDK');
-  await vi.waitFor(() => expect(received.map((n) => n.subject)).toEqual(['Heard by the SDK']));
+  await vi.waitFor(() => expect(received.map((n) => n.subject)).toEqual(['Heard by the SDK']), { timeout: 10_000 });
   await novu.socket.disconnect();
-  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(0));
+  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(0), { timeout: 10_000 });
 });
 
 it('the kit’s socket code, with the app’s io: the proxy’s session, the events, and a reconnect with a new session', async () => {
@@ -69,15 +69,15 @@ it('the kit’s socket code, with the app’s io: the proxy’s session, the eve
     frame: (event, data) => void events.push(event === 'notification_received' ? `${event}: ${(data.message as { subject?: string }).subject}` : event),
     down: () => undefined,
   });
-  await vi.waitFor(() => expect(opened).toBe(1));
+  await vi.waitFor(() => expect(opened).toBe(1), { timeout: 10_000 });
   await broadcast('Heard by the kit');
-  await vi.waitFor(() => expect(events).toContain('notification_received: Heard by the kit'));
+  await vi.waitFor(() => expect(events).toContain('notification_received: Heard by the kit'), { timeout: 10_000 });
   expect(events).toEqual(expect.arrayContaining(['unseen_count_changed', 'unread_count_changed']));
   // The service drops every connection: the kit connects again.
   sockets.disconnectSockets(true);
-  await vi.waitFor(() => expect(opened).toBe(2), { timeout: 3_000 });
+  await vi.waitFor(() => expect(opened).toBe(2), { timeout: 10_000 });
   stop();
-  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(0));
+  await vi.waitFor(() => expect(sockets.sockets.sockets.size).toBe(0), { timeout: 10_000 });
 });
 
 it('a gateway that opens the socket and then drops every token: a few sessions, then the inbox polls (one warning)', async () => {

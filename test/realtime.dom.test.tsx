@@ -86,7 +86,7 @@ describe('real time', () => {
     await act(() => broadcast('While offline, second'));
     // Back within the backoff (a second, with jitter); the counts are asked once, they moved, so the newest are read.
     // (Sent within one millisecond, the two are in the service's order of their ids.)
-    await waitFor(() => expect(result.current.feed.notifications.slice(0, 2).map((n) => n.subject).sort()).toEqual(['While offline, first', 'While offline, second']), { timeout: 4_000 });
+    await waitFor(() => expect(result.current.feed.notifications.slice(0, 2).map((n) => n.subject).sort()).toEqual(['While offline, first', 'While offline, second']));
     await waitFor(() => expect(result.current.counts.unread?.value).toBe(before + 2));
     const ids = result.current.feed.notifications.map((n) => n.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -104,7 +104,7 @@ describe('real time', () => {
     // The token expires (15 days later); the connection drops; the service refuses the old token, and a new session opens it.
     ahead = 15 * 86_400_000 + 1;
     act(() => [...ServiceSocket.open].forEach((socket) => socket.drop()));
-    await waitFor(() => expect(ServiceSocket.open.size).toBe(1), { timeout: 6_000 });
+    await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     expect(sessions()).toBe(2);
     await act(() => broadcast('With a new token'));
     await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('With a new token'));
@@ -120,7 +120,7 @@ describe('real time', () => {
     await act(() => broadcast('At the expiry'));
     await waitFor(() => expect(first?.closedWith).toBe(1008));
     // A new session, a new socket, and the counts asked again: they moved, so the newest are read.
-    await waitFor(() => expect(result.current.feed.notifications.filter((n) => n.subject === 'At the expiry')).toHaveLength(1), { timeout: 6_000 });
+    await waitFor(() => expect(result.current.feed.notifications.filter((n) => n.subject === 'At the expiry')).toHaveLength(1));
     await waitFor(() => expect(ServiceSocket.open.size).toBe(1));
     expect(sessions()).toBe(2);
     // Told why it closed, the kit did not try the expired token again (in a browser, an error in the console).
@@ -142,7 +142,7 @@ describe('real time', () => {
     expect(sessions()).toBe(1);
     // Reachable again: the token minted first opens it.
     ServiceSocket.unreachable = false;
-    await waitFor(() => expect(opened).toBe(1), { timeout: 3_000 });
+    await waitFor(() => expect(opened).toBe(1));
     stop();
     expect(sessions()).toBe(1);
     for (const spy of logged) expect(spy).not.toHaveBeenCalled();
@@ -154,7 +154,7 @@ describe('real time', () => {
     await waitFor(() => expect(result.current.counts.unread).toBeDefined());
     const start = reads();
     // Every 150 ms: a few polls within the second, not one in 5 minutes.
-    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(4), { timeout: 1_000 });
+    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(4));
     await act(() => broadcast('Found by the poll'));
     await waitFor(() => expect(result.current.feed.notifications[0]?.subject).toBe('Found by the poll'));
   });
@@ -177,7 +177,7 @@ describe('real time', () => {
     await waitFor(() => expect(result.current.unread).toBeDefined());
     const start = reads();
     // Every 150 ms, not the 5 minutes of a live inbox.
-    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(5), { timeout: 1_500 });
+    await waitFor(() => expect(reads() - start).toBeGreaterThanOrEqual(5));
     expect(ServiceSocket.opened).toBe(0);
     expect(sessions()).toBe(0);
   });
@@ -240,14 +240,14 @@ describe('a self-hosted service’s socket.io socket', () => {
     await waitFor(() => expect(result.current.notifications[0]?.subject).toBe('Over socket.io'));
     // The connection drops: the kit opens another, after its backoff, with the same token.
     act(() => sockets[0]!.fire('disconnect', 'transport close'));
-    await waitFor(() => expect(io).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(2));
     const token = (options: Record<string, unknown> | undefined) => (options?.query as { token?: string } | undefined)?.token;
     expect(token(io.mock.calls[1]?.[1])).toBe(token(io.mock.calls[0]?.[1]));
     expect(sessions()).toBe(1);
     // The service's gateway disconnects a socket whose token it refuses (expired): a new session.
     await waitFor(() => expect(sockets[1]?.connected).toBe(true));
     act(() => sockets[1]!.fire('disconnect', 'io server disconnect'));
-    await waitFor(() => expect(io).toHaveBeenCalledTimes(3), { timeout: 3_000 });
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(3));
     expect(token(io.mock.calls[2]?.[1])).not.toBe(token(io.mock.calls[1]?.[1]));
     expect(sessions()).toBe(2);
   });
@@ -285,6 +285,6 @@ describe('toasts of new notifications', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(toasts()).toHaveLength(1);
     fireEvent.pointerLeave(document.querySelector('[data-inbox-slot="arrival-list"]')!);
-    await waitFor(() => expect(toasts()).toHaveLength(0), { timeout: 1_500 });
+    await waitFor(() => expect(toasts()).toHaveLength(0));
   });
 });

@@ -177,7 +177,7 @@ describe('npm run serve', () => {
     // The printed broadcast, as curl sends it.
     const sent = await fetch(broadcastUrl, { method: 'POST', headers: { Authorization: `ApiKey ${key}`, 'Content-Type': 'application/json' }, body });
     expect(sent.status).toBe(201);
-    await vi.waitFor(() => expect(frames.some((frame) => frame.includes('Hello from the reference service'))).toBe(true));
+    await vi.waitFor(() => expect(frames.some((frame) => frame.includes('Hello from the reference service'))).toBe(true), { timeout: 10_000 });
     socket.close();
     expect(await cli.stop()).toBe(0);
   });
@@ -245,7 +245,7 @@ describe('npx -p inbox-kit inbox-kit-reference (the package’s command)', () =>
         body: JSON.stringify({ name: 'product-announcement', payload: { title: 'From the command', body: 'Heard on its socket' } }),
       });
       expect(sent.status).toBe(201);
-      await vi.waitFor(() => expect(frames.some((frame) => frame.includes('From the command'))).toBe(true));
+      await vi.waitFor(() => expect(frames.some((frame) => frame.includes('From the command'))).toBe(true), { timeout: 10_000 });
       socket.close();
     } finally {
       await running.stop();

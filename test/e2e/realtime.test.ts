@@ -65,7 +65,7 @@ describe('real time in the demo', () => {
     reader = await context.newPage();
     seen = watch(reader);
     await reader.goto(`${demo.url}/`);
-    await vi.waitFor(async () => expect(await unreadOf(reader)).toBeGreaterThan(0));
+    await vi.waitFor(async () => expect(await unreadOf(reader)).toBeGreaterThan(0), { timeout: 10_000 });
     admin = await context.newPage();
     adminSeen = watch(admin);
     await admin.goto(`${demo.url}/admin`);
