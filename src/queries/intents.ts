@@ -8,8 +8,8 @@ import { InboxApiError, InboxError } from '../client/index';
  * user made them and the last intent wins. One that got no clear answer may still be applied later (the
  * service got it and is slow): before the next mutation on its keys goes, it is sent again under the same
  * idempotency keys until the service answers clearly, so it cannot land after that next one. Until it is
- * answered, the next one is refused. Past a minute it is no longer sent again, yet may still land: a later
- * mutation on its keys is then made again (anew) each time the service is read again after it.
+ * answered, the next one is refused. Past a minute it is no longer sent again; the service is read again
+ * after it (see `readAgain`).
  *
  * A final mutation (a delete) waits for nothing: whatever order it lands in, it is the last word, and it must
  * not wait behind an earlier mutation's answer when the page is about to go.
@@ -27,7 +27,7 @@ const unclear = (error: unknown) => error instanceof InboxError && !!error.mayHa
 /**
  * How long a request with no clear answer is sent again before the next on its keys. Past this it is
  * not: sending it so late would apply a change the user saw refused. It may still land (a proxy
- * gives up without stopping the service), so what was made after it is made again (see `readAgain`).
+ * gives up without stopping the service): the service is read again after it (see `readAgain`).
  */
 const MAY_LAND_WITHIN_MS = 60_000;
 
@@ -57,20 +57,10 @@ interface Unsettled {
   sending?: Promise<void> | undefined;
   /** Answered clearly, or past its last read again: nothing is left to read again. */
   done?: boolean;
-  /** The mutations on its keys confirmed once it was no longer sent again, in order: each makes its own anew. */
-  later: (() => Promise<unknown>)[];
 }
 
 export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
   let sequence = 0;
-  /**
-   * The latest confirmed mutation on each key, and the latest change to every key: a mutation is made anew
-   * only while it is the last word the service confirmed on each of its keys, and none is on its way.
-   */
-  const last = new Map<string, number>();
-  let lastAll = 0;
-  const isLast = (id: number, keys: readonly string[] | undefined) =>
-    keys ? lastAll < id && keys.every((key) => last.get(key) === id && !owners.has(key)) : lastAll === id && owners.size === 0 && [...last.values()].every((other) => other < id);
   /** Latest mutation per key, and the value it wants. */
   const owners = new Map<string, { id: number; value: V }>();
   /** The service's value per key while mutations on it are in flight (`undefined`: the cache knew none). */
@@ -97,11 +87,10 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
 
   /**
    * Sends after `before` and after the unclear mutations on `keys` (every key: undefined) are answered
-   * (a `final` one after nothing); remembers its own unclear answer to send it again, and, confirmed,
-   * `anew` with the earlier ones that may still land after it, for while it is the last word (mutation
-   * `id`). The second promise settles once that is done.
+   * (a `final` one after nothing); remembers its own unclear answer to send it again. The second promise
+   * settles once that is done.
    */
-  function sendAfter<T>(id: number, before: Iterable<unknown>, keys: readonly string[] | undefined, send: () => Promise<T>, anew?: () => Promise<unknown>, final?: boolean) {
+  function sendAfter<T>(before: Iterable<unknown>, keys: readonly string[] | undefined, send: () => Promise<T>, final?: boolean) {
     let sending = false;
     const sent = Promise.allSettled(final ? [] : before).then(async () => {
       // Refused with that earlier mutation's error if it still has no clear answer: nothing is sent.
@@ -110,15 +99,10 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
       return send();
     });
     const done = sent.then(
-      // Those still unsettled are no longer sent again: each may land after this one.
-      () => {
-        if (keys) for (const key of keys) last.set(key, id);
-        else lastAll = id;
-        if (anew) for (const entry of earlier(keys)) entry?.later.push(() => (isLast(id, keys) ? anew() : Promise.resolve()));
-      },
+      () => undefined,
       (error: unknown) => {
         if (!sending || !unclear(error)) return;
-        const entry: Unsettled = { keys: keys ?? [], send, at: Date.now(), later: [] };
+        const entry: Unsettled = { keys: keys ?? [], send, at: Date.now() };
         if (!keys) unsettledAll = entry;
         for (const key of keys ?? []) unsettled.set(key, entry);
         readAgain(entry);
@@ -129,8 +113,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
 
   /**
    * Reads what the service holds at each of READ_AGAIN_MS after the entry's last sending, unless it is answered
-   * or sent again first; each time, what was made after it is made again first, in case it landed since. After
-   * the last, it is forgotten.
+   * or sent again first. After the last, it is forgotten.
    */
   function readAgain(entry: Unsettled): void {
     const at = entry.at;
@@ -138,8 +121,6 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
       setTimeout(() => {
         if (entry.done || entry.at !== at) return;
         if (delay === READ_AGAIN_MS[2]) forget(entry);
-        // Made again for the user, not by them: a refusal has nobody to tell.
-        for (const anew of entry.later.splice(0)) anew().catch(() => {});
         failed = true;
         report();
       }, delay);
@@ -187,10 +168,9 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
    * Applies `target` optimistically, waits for earlier mutations on the same keys (a `final` one does not),
    * then calls `send`, which returns the service's values per key. `send` may be called again after an
    * unclear answer, before a later mutation on the same keys: it must then send again what the service has
-   * not answered, under the same idempotency keys, so nothing is applied twice. `anew` makes the same change
-   * as a new mutation (new idempotency keys), for when an earlier one may have landed after it.
+   * not answered, under the same idempotency keys, so nothing is applied twice.
    */
-  async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>, anew?: () => Promise<unknown>, final?: boolean): Promise<R> {
+  async function run<R>(target: ReadonlyMap<string, V>, send: () => Promise<{ result: R; values: ReadonlyMap<string, V> }>, final?: boolean): Promise<R> {
     const id = ++sequence;
     const keys = [...target.keys()];
     for (const [key, value] of target) {
@@ -199,7 +179,7 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
     }
     options.write(target);
 
-    const [sent, chain] = sendAfter(id, [barrier, ...keys.map((key) => chains.get(key))], keys, send, anew, final);
+    const [sent, chain] = sendAfter([barrier, ...keys.map((key) => chains.get(key))], keys, send, final);
     for (const key of keys) chains.set(key, chain);
 
     try {
@@ -232,8 +212,8 @@ export function createIntentQueue<V>(options: IntentQueueOptions<V>) {
    * answers sent again and answered, else it is refused unsent), and before any after it. After an
    * unclear answer it is sent again before the next mutation, as `run`'s `send` is.
    */
-  async function all<R>(send: () => Promise<R>, anew?: () => Promise<unknown>): Promise<R> {
-    const [sent, gate] = sendAfter(++sequence, [barrier, ...chains.values()], undefined, send, anew);
+  async function all<R>(send: () => Promise<R>): Promise<R> {
+    const [sent, gate] = sendAfter([barrier, ...chains.values()], undefined, send);
     barrier = gate;
     try {
       return await sent;

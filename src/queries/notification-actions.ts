@@ -26,9 +26,9 @@ export function createNotificationActions(store: NotificationStore, options: { s
    * A change sent in one request per notification, each under one idempotency key across its sendings: the
    * intent queue sends a change again after an unclear answer, and the service must apply it once.
    */
-  const each = (ids: readonly string[], change: Change, route: (params: NotificationParams, options: RequestOptions) => Promise<Notification | void | undefined>): Promise<void> => {
+  const each = (ids: readonly string[], change: Change, route: (params: NotificationParams, options: RequestOptions) => Promise<Notification | void | undefined>) => {
     const keys = new Map(ids.map((id) => [id, newIdempotencyKey()]));
-    return store.change(ids, change, (notificationId) => route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! }), () => each(ids, change, route));
+    return store.change(ids, change, (notificationId) => route({ subscriberId, notificationId }, { idempotencyKey: keys.get(notificationId)! }));
   };
   const read = (ids: readonly string[]) => each(ids, { isRead: true, isSeen: true }, (params, o) => client.notifications.markAsRead(params, o));
   // The service marks a notification seen with any change, and unarchives one marked unread.
@@ -58,12 +58,12 @@ export function createNotificationActions(store: NotificationStore, options: { s
    * request under one idempotency key (as `each`), then asks the counts again: it changed what the kit does
    * not hold too. Over v1 the proxy, or a v1 client's stand-in, marks all as v1 can (and refuses the rest).
    */
-  const markAll = async (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute): Promise<void> => {
+  const markAll = async (filter: Scope, unmarked: ListFilter, change: Change, route: BulkRoute) => {
     const idempotencyKey = newIdempotencyKey();
     const cleared = { ...filter, ...unmarked };
     let done = false;
     try {
-      await store.changeAll(cleared, change, () => route({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }), () => markAll(filter, unmarked, change, route));
+      await store.changeAll(cleared, change, () => route({ subscriberId, tags: filter.tags, data: filter.data }, { idempotencyKey }));
       done = true;
     } finally {
       // Done, it emptied some counts (the service holds none now); the others it moved by what the

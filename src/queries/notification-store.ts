@@ -156,9 +156,9 @@ export function createNotificationStore(options: {
     /**
      * Changes these notifications optimistically, sends each (or all in one request), and writes what the
      * service answers: a request that answers nothing of them writes the change into the rows the table holds.
-     * `anew` makes it again under new idempotency keys (see the intent queue). A delete waits for nothing.
+     * A delete waits for nothing (see the intent queue).
      */
-    async change(ids: readonly string[], change: Change, send: Send | SendTogether, anew?: () => Promise<unknown>): Promise<void> {
+    async change(ids: readonly string[], change: Change, send: Send | SendTogether): Promise<void> {
       changes.pending += ids.length;
       changes.sent += ids.length;
       try {
@@ -176,7 +176,7 @@ export function createNotificationStore(options: {
           } finally {
             inFlight--;
           }
-        }, anew, 'deleted' in change);
+        }, 'deleted' in change);
       } finally {
         changes.pending -= ids.length;
       }
@@ -186,7 +186,7 @@ export function createNotificationStore(options: {
      * shown at once on what matches, sent after every change before it and before any after it; answered,
      * written into the rows that match. Until a count asked after its answer, a count it empties shows none.
      */
-    async changeAll(filter: ListFilter, change: Change, send: () => Promise<unknown>, anew?: () => Promise<unknown>): Promise<void> {
+    async changeAll(filter: ListFilter, change: Change, send: () => Promise<unknown>): Promise<void> {
       const entry = { filter, change, seq: Infinity };
       clear(entry);
       changed();
@@ -195,7 +195,7 @@ export function createNotificationStore(options: {
       inFlight++;
       stamp();
       try {
-        await intents.all(send, anew);
+        await intents.all(send);
         answer(matching(filter, change), (entry.seq = stamp()));
         tell.call({ kind: 'all', filter, change });
       } catch (error) {

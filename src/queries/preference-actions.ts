@@ -34,36 +34,34 @@ export function createPreferenceActions(options: {
   let readOnly: string | null = null;
   const readOnlyListeners = createListeners();
 
-  /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
-  async function updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences> {
-    const target: PreferenceTarget = [change.workflowId ?? null, change.channel];
-    const key = JSON.stringify(target);
-    await queryClient.cancelQueries({ queryKey: preferencesKey });
-    try {
-      // Sent again under the same key after an unclear answer (see createIntentQueue).
-      const idempotencyKey = newIdempotencyKey();
-      const prefs = await intents.run(new Map([[key, change.enabled]]), async () => {
-        const result = await client.updatePreferences(
-          { subscriberId, channels: { [change.channel]: change.enabled }, ...(change.workflowId ? { workflowId: change.workflowId } : {}) },
-          { idempotencyKey },
-        );
-        const value = preferenceValue(result, target);
-        return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
-      }, () => updatePreference(change));
-      saved();
-      return prefs;
-    } catch (error) {
-      // 403 and 405: this service (or proxy) does not let subscribers change preferences.
-      if (error instanceof InboxApiError && (error.status === 403 || error.status === 405) && readOnly === null) {
-        readOnly = error.messages[0] ?? error.statusText;
-        readOnlyListeners.call();
-      }
-      throw error;
-    }
-  }
-
   return {
-    updatePreference,
+    /** Sets one channel of the global (no workflowId) or a workflow's preferences, optimistically. */
+    async updatePreference(change: { workflowId?: string | undefined; channel: string; enabled: boolean }): Promise<Preferences> {
+      const target: PreferenceTarget = [change.workflowId ?? null, change.channel];
+      const key = JSON.stringify(target);
+      await queryClient.cancelQueries({ queryKey: preferencesKey });
+      try {
+        // Sent again under the same key after an unclear answer (see createIntentQueue).
+        const idempotencyKey = newIdempotencyKey();
+        const prefs = await intents.run(new Map([[key, change.enabled]]), async () => {
+          const result = await client.updatePreferences(
+            { subscriberId, channels: { [change.channel]: change.enabled }, ...(change.workflowId ? { workflowId: change.workflowId } : {}) },
+            { idempotencyKey },
+          );
+          const value = preferenceValue(result, target);
+          return { result, values: new Map(value === undefined ? [] : [[key, value]]) };
+        });
+        saved();
+        return prefs;
+      } catch (error) {
+        // 403 and 405: this service (or proxy) does not let subscribers change preferences.
+        if (error instanceof InboxApiError && (error.status === 403 || error.status === 405) && readOnly === null) {
+          readOnly = error.messages[0] ?? error.statusText;
+          readOnlyListeners.call();
+        }
+        throw error;
+      }
+    },
     /** Why the service refuses preference updates, once it has; else null. */
     preferencesReadOnly: () => readOnly,
     /** Calls back when `preferencesReadOnly()` changes; returns the unsubscribe function. */
