@@ -241,9 +241,17 @@ describe('a delete behind a slower change of the same notification, as the page 
     return false;
   }
 
-  /** The newest two notifications of the inbox, unread at the service (set directly): what each case acts on. */
+  /**
+   * Two new notifications, the newest of the inbox, unread at the service (set directly): what each case
+   * acts on. New each time: a slow change an earlier case left on its way (answered as that case ends)
+   * may land on that case's notifications after this one has begun.
+   */
   async function twoUnread(): Promise<[string, string]> {
-    const headers = { Authorization: `ApiKey ${KEY}` };
+    const headers = { Authorization: `ApiKey ${KEY}`, 'Content-Type': 'application/json' };
+    for (const title of ['First of the case', 'Second of the case']) {
+      const sent = await fetch(`${upstream.url}/v1/events/trigger/broadcast`, { method: 'POST', headers, body: JSON.stringify({ name: 'product-announcement', payload: { title, body: 'Acted on', url: '/' } }) });
+      expect(sent.ok).toBe(true);
+    }
     const answer = await fetch(`${upstream.url}/v2/subscribers/sub_ada/notifications?limit=2`, { headers });
     const [id = '', other = ''] = ((await answer.json()) as { data: { id: string }[] }).data.map((n) => n.id);
     for (const each of [id, other]) expect((await fetch(`${upstream.url}/v2/subscribers/sub_ada/notifications/${each}/unread`, { method: 'PATCH', headers })).ok).toBe(true);
