@@ -1,8 +1,13 @@
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import 'inbox-kit/styles.css';
 import './docs.css';
 import { writtenTypeSummaries } from './type-summaries';
+
+// A play function waits for conditions; on a loaded machine (two cores running the other test
+// projects) one may take seconds to hold, past Testing Library's one second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const preview: Preview = {
   loaders: [mswLoader()],
