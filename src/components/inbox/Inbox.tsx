@@ -150,17 +150,12 @@ const InboxRoot = forwardRef<HTMLDivElement, InboxRootProps>(function InboxRoot(
   const [bell, setBell] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const now = useNow();
-  // While the page is idle after first paint (waiting for the notifications): the relative times'
-  // format, made before the first row needs it, and the menus' chunk, which holds the rows' actions,
-  // so that they are there by the first hover or focus, however slow the network.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        relativeTimeFormat(locale);
-        void loadMenus();
-      }),
-    [locale],
-  );
+  // Made while the page is idle (waiting for the notifications), not when the first row is drawn.
+  useEffect(() => whenIdle(() => relativeTimeFormat(locale)), [locale]);
+  // The menus' chunk (the rows' actions, the keys between notifications) as the popover opens, so
+  // that it is there by the first hover or key; the feed asks for it too (see InboxFeed). Not on every
+  // page with a bell: that would be 4.5 kB more on each, past the hosts' budget.
+  useEffect(() => void (open && loadMenus()), [open]);
   const schemeRef = useHostScheme(colorScheme === 'inherit');
   const rootRef = useMemo(() => mergeRefs<HTMLDivElement>(ref, schemeRef), [ref, schemeRef]);
   const known = useCapabilities();

@@ -16,7 +16,8 @@ import { useWindow } from './use-window';
 import { useInboxContext } from '../../hooks/InboxProvider';
 import { useRowActions, type NotificationRowActions } from '../notification-item/use-row-actions';
 import { ToastsContext } from './UndoToasts';
-import { useMenus } from '../shared/MenuTrigger';
+import { loadMenus, useMenus } from '../shared/MenuTrigger';
+import { whenIdle } from '../../hooks/when-idle';
 
 /**
  * A row drawn by `renderItem`: it keeps the default behaviour. Seen once visible; a click on any
@@ -162,7 +163,9 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
+    const load = () => void loadMenus();
     const onFocusIn = (event: FocusEvent) => {
+      load();
       const target = event.target;
       const row = target instanceof Element && target.closest<HTMLElement>('[data-inbox-slot="feed-row"]');
       lastFocus.current = row ? { index: rowsOf(element).indexOf(row), element: target } : null;
@@ -171,11 +174,15 @@ export const InboxFeed = forwardRef<HTMLDivElement, InboxFeedProps>(function Inb
       // Focus moved somewhere else on purpose: nothing to restore.
       if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) lastFocus.current = null;
     };
-    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut));
+    return cleanupAll(listen(element, 'focusin', onFocusIn), listen(element, 'focusout', onFocusOut), listen(element, 'pointerover', load));
   }, [scrollRef]);
 
-  // The rows' own actions come with the menus' chunk, which the root loads once the page is idle.
   const state = feed.isLoading ? 'loading' : ids.length > 0 ? 'list' : feed.isError ? 'error' : 'empty';
+  // The rows' own actions and the menus come after the list is painted (or as the popover opens): with
+  // a pointer and room, as the pointer or focus first comes into the feed (above; the actions show on
+  // hover and focus); on a touch or narrow screen, whose rows show "More actions", once the page is idle.
+  const listed = state === 'list';
+  useEffect(() => (listed && (window.matchMedia?.('(hover: none), (max-width: 600px)').matches ?? true) ? whenIdle(() => void loadMenus()) : undefined), [listed]);
   const [emptyTitle, emptyHint] = emptyText(tab, labels);
 
   return (
