@@ -101,6 +101,8 @@ describe('clearing the inbox in the demo', () => {
     const { context, page } = await open();
     const id = await idOf(rows(page).nth(2));
     await rowOf(page, id).locator('[data-inbox-slot="item-main"]').focus();
+    // Focus brings the row's actions (the menus' chunk); a key pressed before they are here is the browser's.
+    await rowOf(page, id).locator('[data-inbox-slot="tool"]').first().waitFor({ state: 'attached' });
     await page.keyboard.press('s');
     const menu = page.getByRole('menu', { name: 'Snooze' });
     await menu.waitFor();
